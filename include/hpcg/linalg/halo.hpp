@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Which entries of a distributed vector each rank sends and receives, how those lists are built
+// from any sparsity pattern (HPCG's stencil or a graph), and the non-blocking exchange itself.
+#pragma once
+
+#include <mpi.h>
+
+#include <functional>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/base/types.hpp"
+
+namespace hpcg {
+
+/// Communication pattern of one distributed matrix. External (halo) columns are stored after the
+/// owned rows, grouped by owner rank in ascending order, ascending global id within a group.
+struct Halo {
+  std::vector<int> receive_ranks;
+  std::vector<local_int> receive_counts;
+  std::vector<int> send_ranks;
+  std::vector<local_int> send_counts;
+  std::vector<local_int> send_rows;  ///< local rows to send, grouped as send_ranks
+
+  local_int external_count() const;
+};
+
+/// How global ids map to ranks and local ids (a process grid, a graph partition, ...).
+struct RowOwnership {
+  std::function<int(global_int)> owner_of;
+  std::function<local_int(global_int)> local_index;  ///< only called for ids this rank owns
+};
+
+/// Resolves provisional columns and builds the halo. On entry `columns` holds owned local ids
+/// (>= 0) and, for columns owned elsewhere, -(k+1) where k indexes `external_ids`; on return every
+/// column is a local id, externals numbered from `rows`. Collective; works for unsymmetric
+/// patterns and ranks with no rows.
+Halo setup_halo(std::vector<local_int>& columns, const std::vector<global_int>& external_ids,
+                local_int rows, const RowOwnership& ownership, const Comm& comm);
+
+/// One exchange at a time of a vector's halo values: `begin` posts receives straight into the
+/// vector's halo part and sends, `finish` waits, so a caller may compute on interior rows between.
+class HaloExchange {
+ public:
+  HaloExchange() = default;
+  HaloExchange(Halo halo, local_int rows, const Comm& comm);
+
+  const Halo& halo() const { return halo_; }
+
+  /// `x` must hold rows + halo.external_count() entries.
+  void begin(double* x);
+  void finish();
+  void run(double* x) {
+    begin(x);
+    finish();
+  }
+
+ private:
+  Halo halo_;
+  local_int rows_ = 0;
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  std::vector<double> send_buffer_;
+  std::vector<MPI_Request> requests_;
+};
+
+}  // namespace hpcg

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The HPCG linear system and its multigrid hierarchy: a 27-point operator regenerated on each of
+// the 4 grids, injection maps between them, and the vectors CG and the V-cycle work on.
+#pragma once
+
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/linalg/sparse_matrix.hpp"
+#include "hpcg/linalg/vector.hpp"
+#include "hpcg/problem/geometry.hpp"
+
+namespace hpcg {
+
+constexpr int mg_levels = 4;  ///< fixed by HPCG: the fine grid and three coarse grids
+
+/// One grid of the hierarchy. Level l's V-cycle vectors have l's sizes; `coarse_to_fine` maps
+/// each row of level l+1 to the level-l row it is injected from (empty on the coarsest level).
+struct Level {
+  Geometry geometry;
+  SparseMatrix A;
+  std::vector<local_int> coarse_to_fine;
+  Vector mg_rhs;       ///< V-cycle right-hand side on this level (rows; unused on level 0)
+  Vector mg_solution;  ///< V-cycle correction on this level (columns; unused on level 0)
+  Vector mg_residual;  ///< A times the smoothed correction, for restriction (rows)
+};
+
+/// CG's work vectors, allocated once so that the timed sets do not allocate.
+struct CgVectors {
+  Vector r, z, p, Ap;
+};
+
+struct Problem {
+  std::vector<Level> levels;  ///< [0] is the fine grid
+  Vector b;                   ///< right-hand side, A times xexact
+  Vector x;                   ///< solution (columns)
+  Vector xexact;              ///< all ones (columns)
+  CgVectors cg;
+
+  Level& fine() { return levels.front(); }
+  const Level& fine() const { return levels.front(); }
+};
+
+/// The 27-point operator on `geometry` (diagonal 26, off-diagonals -1, zero Dirichlet boundary)
+/// with its halo. Collective.
+SparseMatrix generate_stencil_matrix(const Geometry& geometry, const Comm& comm);
+
+/// Builds the whole problem (HPCG's GenerateProblem, SetupHalo, GenerateCoarseProblem). Collective.
+Problem generate_problem(const Geometry& fine, const Comm& comm);
+
+}  // namespace hpcg

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// HPCG 3.1's models: floating-point operations and memory traffic credited to a run, the
+// GFLOP/s and GB/s figures derived from them, and the memory-use estimate of the report.
+#pragma once
+
+#include "hpcg/benchmark/results.hpp"
+
+namespace hpcg {
+
+struct FlopCounts {
+  double dot = 0, waxpby = 0, spmv = 0, mg = 0;
+  double total = 0;
+  double total_with_convergence = 0;  ///< total * reference iterations / optimised iterations
+};
+
+struct TrafficCounts {
+  double reads = 0, writes = 0;  ///< bytes
+};
+
+struct Ratings {
+  double dot = 0, waxpby = 0, spmv = 0, mg = 0;  ///< raw GFLOP/s per kernel
+  double raw_total = 0;
+  double with_convergence = 0;
+  double official = 0;  ///< with convergence and optimisation-phase overhead
+  double hpcg_2_4 = 0;  ///< without the setup-time charge, "for historical reasons"
+  double read_bandwidth = 0, write_bandwidth = 0, total_bandwidth = 0;  ///< raw GB/s
+  double official_bandwidth = 0;
+};
+
+struct MemoryEstimate {
+  double fine_bytes = 0;          ///< linear system and CG
+  double optimization_bytes = 0;  ///< what the backend's optimisation phase allocated
+  double coarse_bytes[mg_levels - 1] = {};
+  double total_bytes = 0;
+};
+
+FlopCounts count_flops(const BenchmarkResults& results);
+TrafficCounts count_traffic(const BenchmarkResults& results);
+/// Time the official rating divides by: timed sets plus, per set, a tenth of setup and
+/// optimisation time (HPCG amortises them over 500 iterations).
+double charged_seconds(const BenchmarkResults& results);
+Ratings compute_ratings(const BenchmarkResults& results);
+MemoryEstimate estimate_memory(const BenchmarkResults& results);
+
+}  // namespace hpcg

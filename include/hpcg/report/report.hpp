@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The official HPCG 3.1 report: its key=value document built from a run's results, and the
+// file HPCG-Benchmark_3.1_<date>_<time>.txt written atomically.
+#pragma once
+
+#include <ctime>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hpcg/benchmark/results.hpp"
+
+namespace hpcg {
+
+/// Ordered Parent::Child keys with their values; sections have empty values. Keys may repeat.
+using ReportDocument = std::vector<std::pair<std::string, std::string>>;
+
+/// Numbers as HPCG 3.1 prints them (std::ostream defaults: 6 significant digits).
+std::string format_number(double value);
+
+ReportDocument make_report(const BenchmarkResults& results);
+
+/// The file's text: "HPCG-Benchmark", then one key=value line per entry.
+std::string render_report(const ReportDocument& document);
+
+/// Writes the report into `directory` through a temporary file and a rename, so that a report
+/// file either is complete or does not exist. Returns the path.
+std::string write_report_file(const ReportDocument& document, const std::string& directory,
+                              std::time_t when);
+
+}  // namespace hpcg

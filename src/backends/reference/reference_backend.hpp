@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The `reference` backend: HPCG 3.1's kernels unchanged, the baseline others are measured against.
+#pragma once
+
+#include "hpcg/backend/backend.hpp"
+
+namespace hpcg::backends::reference {
+
+class ReferenceBackend final : public Backend {
+ public:
+  std::string name() const override { return "reference"; }
+  std::string version() const override;
+};
+
+}  // namespace hpcg::backends::reference

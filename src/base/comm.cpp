@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcg/base/comm.hpp"
+
+#include <exception>
+#include <new>
+
+#include "hpcg/base/error.hpp"
+
+namespace hpcg {
+
+Comm::Comm(MPI_Comm comm) : comm_(comm) {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+}
+
+double Comm::sum(double value) const {
+  double result = 0;
+  MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_SUM, comm_);
+  return result;
+}
+
+global_int Comm::sum(global_int value) const {
+  long long in = value, out = 0;
+  MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm_);
+  return out;
+}
+
+double Comm::max(double value) const {
+  double result = 0;
+  MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return result;
+}
+
+double Comm::min(double value) const {
+  double result = 0;
+  MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MIN, comm_);
+  return result;
+}
+
+int Comm::max(int value) const {
+  int result = 0;
+  MPI_Allreduce(&value, &result, 1, MPI_INT, MPI_MAX, comm_);
+  return result;
+}
+
+void Comm::barrier() const { MPI_Barrier(comm_); }
+
+std::string Comm::broadcast(const std::string& text, int root) const {
+  long long length = static_cast<long long>(text.size());
+  MPI_Bcast(&length, 1, MPI_LONG_LONG, root, comm_);
+  std::string result = rank_ == root ? text : std::string(static_cast<size_t>(length), '\0');
+  if (length > 0) MPI_Bcast(result.data(), static_cast<int>(length), MPI_CHAR, root, comm_);
+  return result;
+}
+
+void run_collectively(const Comm& comm, const std::function<void()>& phase) {
+  int status = 0;
+  std::string message;
+  try {
+    phase();
+  } catch (const CollectiveError&) {
+    throw;  // already agreed by every rank inside the phase
+  } catch (const Error& error) {
+    status = static_cast<int>(error.status());
+    message = error.what();
+  } catch (const std::bad_alloc&) {
+    status = static_cast<int>(ExitStatus::resource_error);
+    message = "out of memory on rank " + std::to_string(comm.rank()) +
+              "; use a smaller local grid (--nx --ny --nz) or more nodes";
+  } catch (const std::exception& error) {
+    status = static_cast<int>(ExitStatus::internal_error);
+    message = error.what();
+  }
+  // The lowest failing rank reports; a rank that did not fail offers `size`, which never wins.
+  int candidate = status != 0 ? comm.rank() : comm.size();
+  int reporter = comm.size();
+  MPI_Allreduce(&candidate, &reporter, 1, MPI_INT, MPI_MIN, comm.get());
+  if (reporter == comm.size()) return;
+  MPI_Bcast(&status, 1, MPI_INT, reporter, comm.get());
+  message = comm.broadcast(message, reporter);
+  throw CollectiveError(static_cast<ExitStatus>(status), message);
+}
+
+}  // namespace hpcg

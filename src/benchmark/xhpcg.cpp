@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// xhpcg's phases: agree on the parameters, run, report. Rank 0 reads hpcg.dat and broadcasts it
+// (as 3.1 does), so a file only rank 0 can see still works.
+#include "hpcg/benchmark/xhpcg.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "hpcg/backend/registry.hpp"
+#include "hpcg/base/error.hpp"
+#include "hpcg/base/timer.hpp"
+#include "hpcg/benchmark/benchmark.hpp"
+#include "hpcg/report/performance_model.hpp"
+#include "hpcg/report/report.hpp"
+#include "hpcg/version.hpp"
+
+namespace hpcg {
+namespace {
+
+/// Broadcasts rank 0's hpcg.dat numbers (if it read any) to every rank.
+std::optional<HpcgDat> share(const Comm& comm, const std::optional<HpcgDat>& dat) {
+  int values[8] = {dat ? 1 : 0};
+  if (dat) {
+    int numbers[7] = {dat->nx, dat->ny, dat->nz, dat->runtime_seconds, dat->npx, dat->npy, dat->npz};
+    std::copy(numbers, numbers + 7, values + 1);
+  }
+  MPI_Bcast(values, 8, MPI_INT, 0, comm.get());
+  if (values[0] == 0) return std::nullopt;
+  return HpcgDat{values[1], values[2], values[3], values[4], values[5], values[6], values[7]};
+}
+
+Params agree_on_params(const Comm& comm, const CommandLine& cli) {
+  std::optional<HpcgDat> dat;
+  run_collectively(comm, [&] {
+    if (comm.is_root() && needs_hpcg_dat(cli)) dat = read_hpcg_dat("hpcg.dat");
+  });
+  dat = share(comm, dat);
+  Params params;
+  run_collectively(comm, [&] {
+    params = resolve_params(cli, dat, comm.size());
+    if (params.backend.empty()) params.backend = default_backend_name();
+  });
+  return params;
+}
+
+/// Handles --help, --version and --list-backends; returns true when one was given.
+bool print_information(const Comm& comm, const CommandLine& cli) {
+  if (cli.action == CommandLine::Action::run) return false;
+  if (!comm.is_root()) return true;
+  if (cli.action == CommandLine::Action::help) std::cout << usage_text();
+  if (cli.action == CommandLine::Action::version) {
+    std::cout << "xhpcg " << version_string << " (HPCG " << hpcg_version << " benchmark rules)\n";
+  }
+  if (cli.action == CommandLine::Action::list_backends) {
+    for (const auto& backend : available_backends()) {
+      std::cout << backend.name << (backend.name == default_backend_name() ? " (default)" : "")
+                << "  " << backend.summary << "\n";
+    }
+  }
+  return true;
+}
+
+void describe_run(const Comm& comm, const Params& params) {
+  if (!comm.is_root()) return;
+  std::cout << "xhpcg " << version_string << ": " << comm.size() << " rank(s), local grid "
+            << params.nx << "x" << params.ny << "x" << params.nz << ", "
+            << (params.quick_path() ? std::string("QuickPath (rt=0)")
+                                    : "rt=" + std::to_string(params.runtime_seconds) + " s")
+            << ", backend " << params.backend
+            << (params.read_hpcg_dat ? ", parameters from hpcg.dat" : "") << std::endl;
+}
+
+int run(const Comm& comm, const std::vector<std::string>& args) {
+  CommandLine cli;
+  run_collectively(comm, [&] { cli = parse_command_line(args); });
+  if (print_information(comm, cli)) return 0;
+  Params params = agree_on_params(comm, cli);
+  describe_run(comm, params);
+
+  std::unique_ptr<Backend> backend;
+  RunLog log;
+  run_collectively(comm, [&] {
+    backend = make_backend(params.backend);
+    if (comm.is_root()) log.open(".");
+  });
+  const double start = wall_time();
+  auto progress = [&](const std::string& message) {
+    if (!comm.is_root()) return;
+    std::printf("[%8.1f s] %s\n", wall_time() - start, message.c_str());
+    std::fflush(stdout);
+  };
+  BenchmarkResults results = run_benchmark(params, comm, *backend, log, progress);
+
+  std::string path;
+  run_collectively(comm, [&] {
+    if (comm.is_root()) path = write_report_file(make_report(results), ".", std::time(nullptr));
+  });
+  if (comm.is_root()) {
+    if (results.valid()) {
+      std::cout << "HPCG result is VALID with a GFLOP/s rating of " << compute_ratings(results).official
+                << "\n";
+    } else {
+      std::cout << "HPCG result is INVALID: see the V&V sections of the report\n";
+    }
+    std::cout << "Report: " << path << "\nLog: " << log.path() << std::endl;
+  }
+  return static_cast<int>(results.valid() ? ExitStatus::valid : ExitStatus::invalid_result);
+}
+
+}  // namespace
+
+int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
+  try {
+    return run(comm, args);
+  } catch (const CollectiveError& error) {
+    if (comm.is_root()) std::cerr << "xhpcg: error: " << error.what() << std::endl;
+    return static_cast<int>(error.status());
+  } catch (const std::exception& error) {
+    // Only this rank knows: the others may be waiting in a collective, so end the whole job.
+    std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
+    MPI_Abort(comm.get(), static_cast<int>(ExitStatus::internal_error));
+    return static_cast<int>(ExitStatus::internal_error);
+  }
+}
+
+}  // namespace hpcg

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Keys, order and wording are HPCG 3.1's (testing/data/hpcg-3.1-keys.txt is checked against it).
+#include "hpcg/report/report.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "hpcg/base/error.hpp"
+#include "hpcg/report/performance_model.hpp"
+#include "hpcg/version.hpp"
+
+namespace hpcg {
+namespace {
+
+constexpr double official_minimum_seconds = 1800.0;
+constexpr const char* suboptimal = "Performance results are most likely suboptimal";
+
+class Builder {
+ public:
+  explicit Builder(ReportDocument& document) : document_(document) {}
+  void section(const std::string& key) { document_.emplace_back(key, ""); }
+  void add(const std::string& key, const std::string& value) { document_.emplace_back(key, value); }
+  void add(const std::string& key, double value) { add(key, format_number(value)); }
+  void add(const std::string& key, global_int value) { add(key, std::to_string(value)); }
+  void add(const std::string& key, int value) { add(key, std::to_string(value)); }
+
+ private:
+  ReportDocument& document_;
+};
+
+void add_dimensions(Builder& b, const BenchmarkResults& r) {
+  const Geometry& g = r.geometry;
+  b.add("version", hpcg_version);
+  b.add("Release date", hpcg_release_date);
+  b.section("Machine Summary");
+  b.add("Machine Summary::Distributed Processes", r.ranks);
+  b.add("Machine Summary::Threads per processes", r.threads);
+  b.section("Global Problem Dimensions");
+  b.add("Global Problem Dimensions::Global nx", g.gnx);
+  b.add("Global Problem Dimensions::Global ny", g.gny);
+  b.add("Global Problem Dimensions::Global nz", g.gnz);
+  b.section("Processor Dimensions");
+  b.add("Processor Dimensions::npx", g.npx);
+  b.add("Processor Dimensions::npy", g.npy);
+  b.add("Processor Dimensions::npz", g.npz);
+  b.section("Local Domain Dimensions");
+  b.add("Local Domain Dimensions::nx", g.nx);
+  b.add("Local Domain Dimensions::ny", g.ny);
+  auto block = [&](int lower, int upper, int nz) {
+    b.add("Local Domain Dimensions::Lower ipz", lower);
+    b.add("Local Domain Dimensions::Upper ipz", upper);
+    b.add("Local Domain Dimensions::nz", nz);
+  };
+  if (g.has_two_z_blocks()) {
+    block(0, g.z_split - 1, g.nz_lower);
+    block(g.z_split, g.npz - 1, g.nz_upper);
+  } else {
+    block(0, g.npz - 1, g.nz_lower);
+  }
+}
+
+void add_problem(Builder& b, const BenchmarkResults& r) {
+  b.section("########## Problem Summary  ##########");
+  b.section("Setup Information");
+  b.add("Setup Information::Setup Time", r.setup_seconds);
+  b.section("Linear System Information");
+  b.add("Linear System Information::Number of Equations", r.levels[0].global_rows);
+  b.add("Linear System Information::Number of Nonzero Terms", r.levels[0].global_nonzeros);
+  b.section("Multigrid Information");
+  b.add("Multigrid Information::Number of coarse grid levels", mg_levels - 1);
+  const std::string grids = "Multigrid Information::Coarse Grids";
+  b.section(grids);
+  for (int l = 1; l < mg_levels; ++l) {
+    b.add(grids + "::Grid Level", l);
+    b.add(grids + "::Number of Equations", r.levels[l].global_rows);
+    b.add(grids + "::Number of Nonzero Terms", r.levels[l].global_nonzeros);
+    b.add(grids + "::Number of Presmoother Steps", 1);
+    b.add(grids + "::Number of Postsmoother Steps", 1);
+  }
+}
+
+void add_memory(Builder& b, const BenchmarkResults& r) {
+  const MemoryEstimate m = estimate_memory(r);
+  const double giga = 1.0e9;
+  const std::string key = "Memory Use Information";
+  b.section("########## Memory Use Summary  ##########");
+  b.section(key);
+  b.add(key + "::Total memory used for data (Gbytes)", m.total_bytes / giga);
+  b.add(key + "::Memory used for OptimizeProblem data (Gbytes)", m.optimization_bytes / giga);
+  b.add(key + "::Bytes per equation (Total memory / Number of Equations)",
+        m.total_bytes / static_cast<double>(r.levels[0].global_rows));
+  b.add(key + "::Memory used for linear system and CG (Gbytes)", m.fine_bytes / giga);
+  b.section(key + "::Coarse Grids");
+  for (int l = 1; l < mg_levels; ++l) {
+    b.add(key + "::Coarse Grids::Grid Level", l);
+    b.add(key + "::Coarse Grids::Memory used", m.coarse_bytes[l - 1] / giga);
+  }
+}
+
+void add_validation(Builder& b, const BenchmarkResults& r) {
+  auto verdict = [](bool passed) { return passed ? "PASSED" : "FAILED"; };
+  const std::string spectral = "Spectral Convergence Tests";
+  b.section("########## V&V Testing Summary  ##########");
+  b.section(spectral);
+  b.add(spectral + "::Result", verdict(r.cg_test.passed()));
+  b.section(spectral + "::Unpreconditioned");
+  b.add(spectral + "::Unpreconditioned::Maximum iteration count", r.cg_test.max_unpreconditioned);
+  b.add(spectral + "::Unpreconditioned::Expected iteration count",
+        r.cg_test.expected_unpreconditioned);
+  b.section(spectral + "::Preconditioned");
+  b.add(spectral + "::Preconditioned::Maximum iteration count", r.cg_test.max_preconditioned);
+  b.add(spectral + "::Preconditioned::Expected iteration count", r.cg_test.expected_preconditioned);
+  const std::string symmetry = "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon";
+  b.section(symmetry);
+  b.add(symmetry + "::Result", verdict(r.symmetry_test.passed()));
+  b.add(symmetry + "::Departure for SpMV", r.symmetry_test.spmv_departure);
+  b.add(symmetry + "::Departure for MG", r.symmetry_test.mg_departure);
+  const std::string iterations = "Iteration Count Information";
+  b.section("########## Iterations Summary  ##########");
+  b.section(iterations);
+  b.add(iterations + "::Result", verdict(!r.tolerance_failure));
+  b.add(iterations + "::Reference CG iterations per set", r.reference_iterations);
+  b.add(iterations + "::Optimized CG iterations per set", r.optimized_iterations);
+  b.add(iterations + "::Total number of reference iterations", r.reference_iterations * r.sets);
+  b.add(iterations + "::Total number of optimized iterations", r.optimized_iterations * r.sets);
+  const std::string norms = "Reproducibility Information";
+  b.section("########## Reproducibility Summary  ##########");
+  b.section(norms);
+  b.add(norms + "::Result", verdict(r.norms_test.passed()));
+  b.add(norms + "::Scaled residual mean", r.norms_test.mean);
+  b.add(norms + "::Scaled residual variance", r.norms_test.variance);
+}
+
+void add_performance(Builder& b, const BenchmarkResults& r) {
+  const FlopCounts f = count_flops(r);
+  const Ratings g = compute_ratings(r);
+  b.section("########## Performance Summary (times in sec) ##########");
+  b.section("Benchmark Time Summary");
+  b.add("Benchmark Time Summary::Optimization phase", r.optimize_seconds);
+  b.add("Benchmark Time Summary::DDOT", r.times.dot);
+  b.add("Benchmark Time Summary::WAXPBY", r.times.waxpby);
+  b.add("Benchmark Time Summary::SpMV", r.times.spmv);
+  b.add("Benchmark Time Summary::MG", r.times.mg);
+  b.add("Benchmark Time Summary::Total", r.times.total);
+  const std::string flops = "Floating Point Operations Summary";
+  b.section(flops);
+  b.add(flops + "::Raw DDOT", f.dot);
+  b.add(flops + "::Raw WAXPBY", f.waxpby);
+  b.add(flops + "::Raw SpMV", f.spmv);
+  b.add(flops + "::Raw MG", f.mg);
+  b.add(flops + "::Total", f.total);
+  b.add(flops + "::Total with convergence overhead", f.total_with_convergence);
+  b.section("GB/s Summary");
+  b.add("GB/s Summary::Raw Read B/W", g.read_bandwidth);
+  b.add("GB/s Summary::Raw Write B/W", g.write_bandwidth);
+  b.add("GB/s Summary::Raw Total B/W", g.total_bandwidth);
+  b.add("GB/s Summary::Total with convergence and optimization phase overhead",
+        g.official_bandwidth);
+  const std::string rates = "GFLOP/s Summary";
+  b.section(rates);
+  b.add(rates + "::Raw DDOT", g.dot);
+  b.add(rates + "::Raw WAXPBY", g.waxpby);
+  b.add(rates + "::Raw SpMV", g.spmv);
+  b.add(rates + "::Raw MG", g.mg);
+  b.add(rates + "::Raw Total", g.raw_total);
+  b.add(rates + "::Total with convergence overhead", g.with_convergence);
+  b.add(rates + "::Total with convergence and optimization phase overhead", g.official);
+  const std::string overheads = "User Optimization Overheads";
+  b.section(overheads);
+  b.add(overheads + "::Optimization phase time (sec)", r.optimize_seconds);
+  b.add(overheads + "::Optimization phase time vs reference SpMV+MG time",
+        r.optimize_seconds / r.reference_spmv_mg_seconds);
+  const std::string ddot = "DDOT Timing Variations";
+  b.section(ddot);
+  b.add(ddot + "::Min DDOT MPI_Allreduce time", r.allreduce_min);
+  b.add(ddot + "::Max DDOT MPI_Allreduce time", r.allreduce_max);
+  b.add(ddot + "::Avg DDOT MPI_Allreduce time", r.allreduce_avg);
+}
+
+void add_final_summary(Builder& b, const BenchmarkResults& r) {
+  const std::string key = "Final Summary";
+  b.section(key);
+  if (!r.valid()) {
+    b.add(key + "::HPCG result is", "INVALID.");
+    b.add(key + "::Please review the YAML file contents",
+          "You may NOT submit these results for consideration.");
+    return;
+  }
+  const Ratings g = compute_ratings(r);
+  b.add(key + "::HPCG result is VALID with a GFLOP/s rating of", g.official);
+  b.add(key + "::HPCG 2.4 rating for historical reasons is", g.hpcg_2_4);
+  const KernelSet& k = r.optimized_kernels;
+  if (!k.dot) b.add(key + "::Reference version of ComputeDotProduct used", suboptimal);
+  if (!k.spmv) b.add(key + "::Reference version of ComputeSPMV used", suboptimal);
+  if (!k.mg && r.threads > 1) {
+    b.add(key + "::Reference version of ComputeMG used and number of threads greater than 1",
+          "Performance results are severely suboptimal");
+  } else if (!k.mg) {
+    b.add(key + "::Reference version of ComputeMG used", suboptimal);
+  }
+  if (!k.waxpby) b.add(key + "::Reference version of ComputeWAXPBY used", suboptimal);
+  const std::string upload = "http://hpcg-benchmark.org";
+  if (r.times.total >= official_minimum_seconds) {
+    b.add(key + "::Please upload results from the YAML file contents to", upload);
+    return;
+  }
+  b.add(key + "::Results are valid but execution time (sec) is", r.times.total);
+  if (r.params.quick_path()) {
+    b.add(key + "::You have selected the QuickPath option",
+          "Results are official for legacy installed systems with confirmation from the HPCG "
+          "Benchmark leaders.");
+    b.add(key + "::After confirmation please upload results from the YAML file contents to",
+          upload);
+  } else {
+    b.add(key + "::Official results execution time (sec) must be at least",
+          format_number(official_minimum_seconds));
+  }
+}
+
+}  // namespace
+
+std::string format_number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+ReportDocument make_report(const BenchmarkResults& results) {
+  ReportDocument document;
+  Builder builder(document);
+  add_dimensions(builder, results);
+  add_problem(builder, results);
+  add_memory(builder, results);
+  add_validation(builder, results);
+  add_performance(builder, results);
+  add_final_summary(builder, results);
+  return document;
+}
+
+std::string render_report(const ReportDocument& document) {
+  std::string text = "HPCG-Benchmark\n";
+  for (const auto& [key, value] : document) text += key + "=" + value + "\n";
+  return text;
+}
+
+std::string write_report_file(const ReportDocument& document, const std::string& directory,
+                              std::time_t when) {
+  char name[64];
+  std::strftime(name, sizeof name, "HPCG-Benchmark_3.1_%Y-%m-%d_%H-%M-%S.txt",
+                std::localtime(&when));
+  const std::string path = (directory.empty() ? std::string(".") : directory) + "/" + name;
+  const std::string temporary = path + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << render_report(document);
+    out.flush();
+    if (!out) {
+      out.close();
+      std::remove(temporary.c_str());
+      throw ResourceError("cannot write the report " + temporary);
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    throw ResourceError("cannot rename " + temporary + " to " + path);
+  }
+  return path;
+}
+
+}  // namespace hpcg
