@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Test helpers. Every test executable initialises MPI (testing/support/mpi_gtest_main.cpp), so
+# serial suites run as MPI singletons and MPI suites under mpiexec with each rank count.
+include(GoogleTest)
+
+# hpcg_add_test_executable(NAME SOURCES...): a GoogleTest program linked with the benchmark.
+function(hpcg_add_test_executable name)
+  add_executable(${name} ${ARGN})
+  target_link_libraries(${name} PRIVATE hpcg_test_support)
+  hpcg_set_target_options(${name})
+endfunction()
+
+# hpcg_add_unit_test(NAME SOURCES...): one CTest per test case, label `unit`.
+function(hpcg_add_unit_test name)
+  hpcg_add_test_executable(${name} ${ARGN})
+  gtest_discover_tests(${name} PROPERTIES LABELS unit ENVIRONMENT OMP_NUM_THREADS=1
+                       DISCOVERY_TIMEOUT 60)
+endfunction()
+
+# hpcg_add_mpi_test(NAME SOURCES... RANKS n...): one CTest per rank count, label `mpi`.
+# All rank counts are kept even above the core count: MPICH oversubscribes without flags.
+function(hpcg_add_mpi_test name)
+  cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;RANKS" ${ARGN})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 300)
+  endif()
+  hpcg_add_test_executable(${name} ${ARG_SOURCES})
+  foreach(ranks IN LISTS ARG_RANKS)
+    add_test(NAME ${name}.np${ranks}
+             COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${MPIEXEC_PREFLAGS}
+                     $<TARGET_FILE:${name}> ${MPIEXEC_POSTFLAGS})
+    set_tests_properties(${name}.np${ranks} PROPERTIES LABELS mpi PROCESSORS ${ranks}
+                         TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT OMP_NUM_THREADS=1)
+  endforeach()
+endfunction()

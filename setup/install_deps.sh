@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Installs the Debian 12 packages this project needs, and only those that are missing.
+# Usage: setup/install_deps.sh [--tests]   (--tests adds GoogleTest)
+set -euo pipefail
+
+packages=(g++ make cmake mpich libmpich-dev)
+[[ "${1:-}" == "--tests" ]] && packages+=(libgtest-dev)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "setup: missing Debian packages: ${missing[*]}" >&2
+  echo "setup: run as root, or install them with: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# End-to-end cases for bin/xhpcg, one per CTest test: runs the program in a fresh directory and
+# checks the exit status, what rank 0 printed, and the report's numbers.
+# Usage: xhpcg_cases.sh CASE XHPCG MPIEXEC KEYS_FILE
+set -uo pipefail
+case_name=$1 xhpcg=$2 mpiexec=$3 keys_file=$4
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+
+fail() { echo "FAIL [$case_name]: $*" >&2; echo "--- stdout" >&2; cat out.txt >&2; echo "--- stderr" >&2; cat err.txt >&2; exit 1; }
+
+# run NP ARGS...: runs xhpcg under mpiexec with a hang guard; sets $status.
+run() {
+  local ranks=$1; shift
+  timeout 600 "$mpiexec" -n "$ranks" "$xhpcg" "$@" >out.txt 2>err.txt
+  status=$?
+  [[ $status -eq 124 ]] && fail "xhpcg did not finish within 600 s"
+  return 0
+}
+expect_status() { [[ $status -eq $1 ]] || fail "exit status $status, expected $1"; }
+report() { ls HPCG-Benchmark_3.1_*.txt 2>/dev/null | head -n 1; }
+value() { sed -n "s/^$(printf '%s' "$1" | sed 's/[][\/.*|^$]/\\&/g')=//p" "$(report)" | head -n 1; }
+expect_value() { [[ "$(value "$1")" == "$2" ]] || fail "$1 is '$(value "$1")', expected '$2'"; }
+# expect_close KEY EXPECTED RELATIVE_TOLERANCE
+expect_close() {
+  local actual; actual=$(value "$1")
+  awk -v a="$actual" -v e="$2" -v t="$3" 'BEGIN { d = a - e; if (d < 0) d = -d; exit !(a != "" && d <= t * (e < 0 ? -e : e)) }' ||
+    fail "$1 is '$actual', expected $2 within relative $3"
+}
+expect_between() {
+  local actual; actual=$(value "$1")
+  awk -v a="$actual" -v lo="$2" -v hi="$3" 'BEGIN { exit !(a != "" && a + 0 >= lo && a + 0 <= hi) }' ||
+    fail "$1 is '$actual', expected between $2 and $3"
+}
+expect_valid() {
+  expect_status 0
+  [[ -n "$(report)" ]] || fail "no report file"
+  grep -q '^Final Summary::HPCG result is VALID with a GFLOP/s rating of=' "$(report)" || fail "report is not VALID"
+  ls ./*.partial >/dev/null 2>&1 && fail "temporary report left behind"
+  ls hpcg20*T*.txt >/dev/null 2>&1 || fail "no run log"
+  grep -q '^Report: ' out.txt || fail "stdout does not name the report"
+}
+# Everything but the Final Summary tail must follow HPCG 3.1's key list.
+expect_keys() {
+  local lines; lines=$(grep -n '^Final Summary$' "$keys_file" | cut -d: -f1)
+  [[ -n "$lines" ]] || fail "no Final Summary section in $keys_file"
+  diff <(sed 's/=.*//' "$(report)" | head -n "$lines") <(head -n "$lines" "$keys_file") >/dev/null ||
+    fail "report keys differ from HPCG 3.1's"
+}
+# expect_input_error NP "message part" ARGS...: exit 2, one message from rank 0, no report.
+expect_input_error() {
+  local ranks=$1 message=$2; shift 2
+  run "$ranks" "$@"
+  expect_status 2
+  [[ $(grep -c 'xhpcg: error:' err.txt) -eq 1 ]] || fail "expected exactly one error message"
+  grep -q -- "$message" err.txt || fail "message does not mention '$message'"
+  [[ -z "$(report)" ]] || fail "a report was written for bad input"
+}
+write_dat() { printf 'HPCG benchmark input file\nSandia National Laboratories\n' > hpcg.dat; printf '%s\n' "$@" >> hpcg.dat; }
+
+case "$case_name" in
+  help) run 1 --help; expect_status 0; grep -q 'Usage: mpirun' out.txt || fail "no usage text" ;;
+  version) run 1 --version; expect_status 0; grep -q 'HPCG 3.1' out.txt || fail "no version" ;;
+  list_backends) run 2 --list-backends; expect_status 0
+    [[ $(grep -c '^reference' out.txt) -eq 1 ]] || fail "reference not listed once" ;;
+  quickpath)
+    run 1 --nx=16 --ny=16 --nz=16; expect_valid; expect_keys
+    expect_value "Final Summary::You have selected the QuickPath option" \
+      "Results are official for legacy installed systems with confirmation from the HPCG Benchmark leaders."
+    expect_value "Iteration Count Information::Total number of optimized iterations" 50 ;;
+  hpcg_dat)
+    write_dat "16 24 16" "0" "1 1 2"; run 2; expect_valid; expect_keys
+    expect_value "Processor Dimensions::npz" 2; expect_value "Global Problem Dimensions::Global nz" 32
+    expect_value "Local Domain Dimensions::ny" 24 ;;
+  timed_sets)
+    run 2 16 16 16 1 --rt=2; expect_valid; expect_keys
+    expect_value "Final Summary::Official results execution time (sec) must be at least" 1800
+    sets=$(( $(value "Iteration Count Information::Total number of reference iterations") / 50 ))
+    [[ $sets -ge 2 ]] || fail "expected several timed sets for --rt=2, got $sets"
+    [[ $(grep -c '^Call \[[0-9]*\] Scaled Residual' hpcg20*T*.txt) -eq $sets ]] || fail "log lacks set lines"
+    expect_value "Reproducibility Information::Scaled residual variance" 0 ;;
+  anchor_64_np2)
+    # HPCG 3.1's own report (shared/spec/hpcg-3.1-sample-report.txt) for this configuration.
+    run 2 --nx=64 --ny=64 --nz=64 --rt=0; expect_valid
+    expect_close "Reproducibility Information::Scaled residual mean" 7.76155e-09 1e-4
+    expect_value "Spectral Convergence Tests::Unpreconditioned::Maximum iteration count" 11
+    expect_value "Spectral Convergence Tests::Preconditioned::Maximum iteration count" 2
+    expect_value "Linear System Information::Number of Nonzero Terms" 13790200
+    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for SpMV" 1e-9 1e-5
+    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for MG" 1e-9 1e-5 ;;
+  anchor_64_np1)
+    run 1 --nx=64 --ny=64 --nz=64 --rt=0; expect_valid
+    expect_close "Reproducibility Information::Scaled residual mean" 1.13589e-11 1e-4
+    expect_value "Spectral Convergence Tests::Unpreconditioned::Maximum iteration count" 11 ;;
+  anchor_104_np2)
+    run 2 --nx=104 --ny=104 --nz=104 --rt=0; expect_valid
+    expect_close "Reproducibility Information::Scaled residual mean" 3.36952e-06 1e-4 ;;
+  ranks3_noncubic)
+    run 3 --nx=16 --ny=24 --nz=32; expect_valid
+    expect_value "Global Problem Dimensions::Global nx" 48; expect_value "Processor Dimensions::npx" 3 ;;
+  ranks4) run 4 --nx=16 --ny=16 --nz=16; expect_valid
+    expect_value "Processor Dimensions::npx" 2; expect_value "Processor Dimensions::npy" 2 ;;
+  ranks8) run 8 --nx=16 --ny=16 --nz=16; expect_valid; expect_value "Processor Dimensions::npz" 2 ;;
+  z_blocks)
+    run 2 --nx=16 --ny=16 --nz=16 --npx=1 --npy=1 --npz=2 --pz=1 --zl=16 --zu=24; expect_valid
+    expect_value "Global Problem Dimensions::Global nz" 40
+    [[ $(grep -c '^Local Domain Dimensions::Lower ipz=' "$(report)") -eq 2 ]] || fail "expected two z-blocks" ;;
+  bad_missing_dat) expect_input_error 2 "hpcg.dat" ;;
+  bad_dat_text) write_dat "sixteen 16 16" "60"; expect_input_error 2 "line 3" ;;
+  bad_dat_short) write_dat "104 104" "60"; expect_input_error 2 "line 3" ;;
+  bad_dat_binary) head -c 300 /dev/urandom > hpcg.dat; printf '\0' >> hpcg.dat; expect_input_error 2 "hpcg.dat" ;;
+  bad_not_multiple_of_8) expect_input_error 2 "multiple of 8" --nx=20 --ny=16 --nz=16 ;;
+  bad_aspect_ratio) expect_input_error 2 "ratio" --nx=16 --ny=16 --nz=136 ;;
+  bad_grid_mismatch) expect_input_error 2 "rank count" --nx=16 --ny=16 --nz=16 --npx=3 --npy=1 --npz=1 ;;
+  bad_unknown_flag) expect_input_error 2 "unknown option" --nx=16 --ny=16 --nz=16 --fast ;;
+  bad_negative) expect_input_error 2 "negative" --nx=16 --ny=16 --nz=16 --rt=-5 ;;
+  bad_backend) expect_input_error 2 "unknown backend" --nx=16 --ny=16 --nz=16 --backend=nope ;;
+  bad_too_large) expect_input_error 2 "32-bit" --nx=2048 --ny=2048 --nz=2048 ;;
+  *) echo "unknown case $case_name" >&2; exit 2 ;;
+esac
+echo "PASS [$case_name]"
