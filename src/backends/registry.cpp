@@ -3,6 +3,7 @@
 #include "hpcg/backend/registry.hpp"
 
 #include "hpcg/base/error.hpp"
+#include "plugin/plugin_backend.hpp"
 #include "reference/reference_backend.hpp"
 
 namespace hpcg {
@@ -12,11 +13,16 @@ std::string default_backend_name() { return "reference"; }
 std::vector<BackendDescription> available_backends() {
   return {
       {"reference", "HPCG 3.1 reference kernels: CSR, natural order, sequential SymGS"},
+      {"plugin:PATH", "a vendor library built against backend_abi.h (see README)"},
   };
 }
 
 std::unique_ptr<Backend> make_backend(const std::string& name) {
   if (name == "reference") return std::make_unique<backends::reference::ReferenceBackend>();
+  const std::string plugin_prefix = "plugin:";
+  if (name.rfind(plugin_prefix, 0) == 0) {
+    return std::make_unique<backends::plugin::PluginBackend>(name.substr(plugin_prefix.size()));
+  }
   std::string known;
   for (const auto& backend : available_backends()) known += " " + backend.name;
   throw InputError("unknown backend '" + name + "'; available:" + known);

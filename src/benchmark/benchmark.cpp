@@ -91,6 +91,15 @@ void validate(Backend& backend, Problem& problem, const Comm& comm, BenchmarkRes
     line << "SpMV call [" << i << "] Residual [" << results.symmetry_test.spmv_residuals[i] << "]";
     log.line(line.str());
   }
+  results.backend_checks = check_backend(backend, problem, comm, source);
+  const BackendCheckResult& checks = results.backend_checks;
+  std::ostringstream line;
+  line << "Backend '" << backend.name() << "' checks: SpMV scaled error " << checks.spmv_error
+       << ", SymGS departure from symmetry " << checks.symgs_asymmetry
+       << ", SymGS error reduction " << checks.symgs_reduction << ", MG error reduction "
+       << checks.mg_reduction;
+  log.line(line.str());
+  for (const auto& failure : checks.failures) log.line("Backend check FAILED: " + failure);
 }
 
 /// HPCG's optimised CG set-up run: iterations needed to match the reference residual, and the

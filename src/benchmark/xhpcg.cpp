@@ -13,6 +13,7 @@
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
+#include "hpcg/benchmark/crash_handler.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/report/report.hpp"
 #include "hpcg/version.hpp"
@@ -63,6 +64,16 @@ bool print_information(const Comm& comm, const CommandLine& cli) {
   return true;
 }
 
+/// ", replaces SpMV, MG" or ", reference kernels only".
+std::string describe(const KernelSet& kernels) {
+  std::string replaced;
+  for (auto [provided, name] : {std::pair{kernels.spmv, "SpMV"}, {kernels.mg, "MG"},
+                                {kernels.dot, "DDOT"}, {kernels.waxpby, "WAXPBY"}}) {
+    if (provided) replaced += std::string(replaced.empty() ? "" : ", ") + name;
+  }
+  return replaced.empty() ? ", reference kernels only" : ", replaces " + replaced;
+}
+
 void describe_run(const Comm& comm, const Params& params) {
   if (!comm.is_root()) return;
   std::cout << "xhpcg " << version_string << ": " << comm.size() << " rank(s), local grid "
@@ -86,6 +97,10 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     backend = make_backend(params.backend);
     if (comm.is_root()) log.open(".");
   });
+  install_crash_handler(comm.rank(), backend->name());
+  if (comm.is_root()) {
+    log.line("Backend: " + backend->name() + " " + backend->version() + describe(backend->optimized_kernels()));
+  }
   const double start = wall_time();
   auto progress = [&](const std::string& message) {
     if (!comm.is_root()) return;
@@ -103,7 +118,8 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
       std::cout << "HPCG result is VALID with a GFLOP/s rating of " << compute_ratings(results).official
                 << "\n";
     } else {
-      std::cout << "HPCG result is INVALID: see the V&V sections of the report\n";
+      std::cout << "HPCG result is INVALID:\n";
+      for (const auto& reason : results.invalid_reasons()) std::cout << "  " << reason << "\n";
     }
     std::cout << "Report: " << path << "\nLog: " << log.path() << std::endl;
   }
@@ -120,9 +136,11 @@ int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
     return static_cast<int>(error.status());
   } catch (const std::exception& error) {
     // Only this rank knows: the others may be waiting in a collective, so end the whole job.
+    auto* known = dynamic_cast<const Error*>(&error);
+    int status = static_cast<int>(known ? known->status() : ExitStatus::internal_error);
     std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    MPI_Abort(comm.get(), static_cast<int>(ExitStatus::internal_error));
-    return static_cast<int>(ExitStatus::internal_error);
+    MPI_Abort(comm.get(), status);
+    return status;
   }
 }
 

@@ -181,10 +181,16 @@ void add_performance(Builder& b, const BenchmarkResults& r) {
 void add_final_summary(Builder& b, const BenchmarkResults& r) {
   const std::string key = "Final Summary";
   b.section(key);
+  // HPCG 3.1 has no backend key; with the reference its "Reference version ... used" lines say
+  // it all, so the key is only added for other backends and the reference report stays 3.1's.
+  if (r.backend_name != "reference") {
+    b.add(key + "::Backend", r.backend_name + " " + r.backend_version);
+  }
   if (!r.valid()) {
     b.add(key + "::HPCG result is", "INVALID.");
     b.add(key + "::Please review the YAML file contents",
           "You may NOT submit these results for consideration.");
+    for (const auto& reason : r.invalid_reasons()) b.add(key + "::Reason", reason);
     return;
   }
   const Ratings g = compute_ratings(r);

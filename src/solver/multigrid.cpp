@@ -36,7 +36,7 @@ void v_cycle(Backend& backend, Problem& problem, size_t l, const Vector& r, Vect
 }  // namespace
 
 void apply_mg(Backend& backend, Problem& problem, const Vector& r, Vector& x) {
-  v_cycle(backend, problem, 0, r, x);
+  if (!backend.mg(problem, r, x)) v_cycle(backend, problem, 0, r, x);
 }
 
 double global_dot(Backend& backend, const Comm& comm, local_int n, const Vector& x,

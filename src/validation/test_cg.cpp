@@ -2,6 +2,7 @@
 // TestCG: with the diagonal made strongly dominant (26 * (gid+2) * 1e6 on the first 9 global
 // rows, 26e6 elsewhere, as the 3.1 code does), A has about 10 distinct dominant eigenvalue
 // clusters, so a correct CG converges in at most 12 iterations and a correct PCG in 2.
+#include <algorithm>
 #include <sstream>
 
 #include "hpcg/solver/cg.hpp"
@@ -70,7 +71,8 @@ CgTestResult test_cg(Backend& backend, Problem& problem, const Comm& comm) {
       }
     }
   }
-  problem.fine().A.values = std::move(saved_values);
+  // Restore in place: a backend may hold pointers to these arrays.
+  std::copy(saved_values.begin(), saved_values.end(), problem.fine().A.values.begin());
   problem.b.copy_from(saved_b);
   backend.diagonal_changed(problem.fine());
   problem.x.fill(0.0);

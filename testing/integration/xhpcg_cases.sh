@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # End-to-end cases for bin/xhpcg, one per CTest test: runs the program in a fresh directory and
 # checks the exit status, what rank 0 printed, and the report's numbers.
-# Usage: xhpcg_cases.sh CASE XHPCG MPIEXEC KEYS_FILE
+# Usage: xhpcg_cases.sh CASE XHPCG MPIEXEC KEYS_FILE [PLUGIN_DIR]
 set -uo pipefail
-case_name=$1 xhpcg=$2 mpiexec=$3 keys_file=$4
+case_name=$1 xhpcg=$2 mpiexec=$3 keys_file=$4 plugins=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -58,6 +58,21 @@ expect_input_error() {
   [[ $(grep -c 'xhpcg: error:' err.txt) -eq 1 ]] || fail "expected exactly one error message"
   grep -q -- "$message" err.txt || fail "message does not mention '$message'"
   [[ -z "$(report)" ]] || fail "a report was written for bad input"
+}
+# expect_invalid PLUGIN "reason part": the run finishes INVALID (status 1) and says why.
+expect_invalid() {
+  run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
+  expect_status 1
+  grep -q '^Final Summary::HPCG result is=INVALID.' "$(report)" || fail "report is not INVALID"
+  grep -q "^Final Summary::Reason=.*$2" "$(report)" || fail "no INVALID reason mentioning '$2'"
+  grep -q -- "$2" out.txt || fail "stdout does not give the reason '$2'"
+}
+# expect_backend_failure PLUGIN STATUS "message part": the run stops with a message, no report.
+expect_backend_failure() {
+  run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
+  expect_status "$2"
+  grep -q -- "$3" err.txt || fail "stderr does not mention '$3'"
+  [[ -z "$(report)" ]] || fail "a report was written"
 }
 write_dat() { printf 'HPCG benchmark input file\nSandia National Laboratories\n' > hpcg.dat; printf '%s\n' "$@" >> hpcg.dat; }
 
@@ -119,6 +134,24 @@ case "$case_name" in
   bad_negative) expect_input_error 2 "negative" --nx=16 --ny=16 --nz=16 --rt=-5 ;;
   bad_backend) expect_input_error 2 "unknown backend" --nx=16 --ny=16 --nz=16 --backend=nope ;;
   bad_too_large) expect_input_error 2 "32-bit" --nx=2048 --ny=2048 --nz=2048 ;;
+  plugin_sample)
+    run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
+    expect_value "Final Summary::Backend" "plugin:sample 1.0"
+    grep -q '^Final Summary::Reference version of ComputeSPMV used' "$(report)" && fail "SpMV not counted as replaced"
+    grep -q '^Backend: plugin:sample 1.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
+  plugin_wrong_spmv_row) expect_invalid faulty_wrong_spmv_row "SpMV differs from the reference" ;;
+  plugin_nonsymmetric_smoother) expect_invalid faulty_nonsymmetric_smoother "SymGS is not symmetric" ;;
+  plugin_stagnant_smoother) expect_invalid faulty_stagnant_smoother "SymGS does not reduce the error" ;;
+  plugin_noisy_dot) expect_invalid faulty_noisy_dot "dot product is not reproducible" ;;
+  plugin_error_status) expect_backend_failure faulty_error_status 5 "plugin:faulty.*failed in spmv: simulated device failure" ;;
+  plugin_crash)
+    run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libfaulty_crash.so"
+    [[ $status -ne 0 ]] || fail "a crashing backend gave exit status 0"
+    grep -q "crashed while running backend 'plugin:faulty'" err.txt || fail "no crash message naming the backend"
+    [[ -z "$(report)" ]] || fail "a report was written" ;;
+  plugin_wrong_abi) expect_input_error 2 "plugin ABI version" --backend="plugin:$plugins/libfaulty_wrong_abi.so" --nx=16 --ny=16 --nz=16 ;;
+  plugin_not_a_plugin) expect_input_error 2 "is not an xhpcg backend plugin" --backend="plugin:$plugins/libnot_a_plugin.so" --nx=16 --ny=16 --nz=16 ;;
+  plugin_missing) expect_input_error 2 "cannot load backend plugin" --backend="plugin:$work/nothing.so" --nx=16 --ny=16 --nz=16 ;;
   *) echo "unknown case $case_name" >&2; exit 2 ;;
 esac
 echo "PASS [$case_name]"

@@ -36,6 +36,14 @@ class Backend {
   /// The core changed diagonal values of `level` (TestCG does); refresh any copy of them.
   virtual void diagonal_changed(const Level& level) { (void)level; }
 
+  /// The whole V-cycle x = M r, for a backend that fuses across kernels or overlaps its own
+  /// halo exchanges (each level's A.exchange). Returns false to let the core run its V-cycle
+  /// from this backend's kernels, which is the default.
+  virtual bool mg(Problem& problem, const Vector& r, Vector& x) {
+    (void)problem, (void)r, (void)x;
+    return false;
+  }
+
   virtual void spmv(const Level& level, const Vector& x, Vector& y);
   virtual void symgs(const Level& level, const Vector& r, Vector& x);
   virtual double dot(local_int n, const Vector& x, const Vector& y);

@@ -14,6 +14,7 @@ enum class ExitStatus : int {
   input_error = 2,     ///< bad hpcg.dat, flags or rank count
   resource_error = 3,  ///< not enough memory, unwritable output, ...
   internal_error = 4,  ///< a bug or a failed internal check
+  backend_error = 5,   ///< a backend returned an error status or crashed
 };
 
 /// Base of every error we throw; carries the exit status it maps to.
@@ -45,6 +46,12 @@ class InternalError : public Error {
  public:
   explicit InternalError(const std::string& message)
       : Error(ExitStatus::internal_error, message) {}
+};
+
+/// A backend (usually a vendor plugin) reported a failure; the message names the backend.
+class BackendError : public Error {
+ public:
+  explicit BackendError(const std::string& message) : Error(ExitStatus::backend_error, message) {}
 };
 
 /// An error every rank of a communicator has agreed on (see run_collectively): each rank can

@@ -11,6 +11,7 @@
 #include "hpcg/problem/params.hpp"
 #include "hpcg/problem/problem.hpp"
 #include "hpcg/solver/cg.hpp"
+#include "hpcg/validation/backend_checks.hpp"
 #include "hpcg/validation/validation.hpp"
 
 namespace hpcg {
@@ -41,6 +42,7 @@ struct BenchmarkResults {
   CgTestResult cg_test;
   SymmetryTestResult symmetry_test;
   NormsTestResult norms_test;
+  BackendCheckResult backend_checks;
 
   int reference_iterations = 50;   ///< per set, fixed by HPCG
   int optimized_iterations = 50;   ///< per set, max(50, iterations to reach the reference residual)
@@ -52,10 +54,9 @@ struct BenchmarkResults {
   std::vector<double> set_scaled_residuals;
   std::vector<double> set_seconds;
 
-  bool valid() const {
-    return cg_test.passed() && symmetry_test.passed() && norms_test.passed() &&
-           !tolerance_failure;
-  }
+  /// Why the run is INVALID, one sentence per failed test; empty for a VALID run.
+  std::vector<std::string> invalid_reasons() const;
+  bool valid() const { return invalid_reasons().empty(); }
 };
 
 }  // namespace hpcg
