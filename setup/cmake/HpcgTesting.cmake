@@ -30,6 +30,6 @@ function(hpcg_add_mpi_test name)
              COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks} ${MPIEXEC_PREFLAGS}
                      $<TARGET_FILE:${name}> ${MPIEXEC_POSTFLAGS})
     set_tests_properties(${name}.np${ranks} PROPERTIES LABELS mpi PROCESSORS ${ranks}
-                         TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT OMP_NUM_THREADS=1)
+                         TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "OMP_NUM_THREADS=1;OMP_WAIT_POLICY=PASSIVE")
   endforeach()
 endfunction()

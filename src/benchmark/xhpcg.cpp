@@ -4,6 +4,7 @@
 #include "hpcg/benchmark/xhpcg.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>
@@ -42,6 +43,9 @@ Params agree_on_params(const Comm& comm, const CommandLine& cli) {
   Params params;
   run_collectively(comm, [&] {
     params = resolve_params(cli, dat, comm.size());
+    // The environment chooses a backend without touching hpcg.dat's 3.1 format.
+    const char* from_environment = std::getenv("HPCG_BACKEND");
+    if (params.backend.empty() && from_environment != nullptr) params.backend = from_environment;
     if (params.backend.empty()) params.backend = default_backend_name();
   });
   return params;

@@ -142,26 +142,19 @@ void check_process_grid(const Params& params, int ranks) {
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
   CommandLine cli;
+  std::array<std::optional<long>, param_count> flags{};  // applied after positionals, as in 3.1
   int positional = 0;
   for (const std::string& arg : args) {
     if (arg == "--help" || arg == "-h") {
       cli.action = CommandLine::Action::help;
-      continue;
-    }
-    if (arg == "--version") {
+    } else if (arg == "--version") {
       cli.action = CommandLine::Action::version;
-      continue;
-    }
-    if (arg == "--list-backends") {
+    } else if (arg == "--list-backends") {
       cli.action = CommandLine::Action::list_backends;
-      continue;
-    }
-    if (arg.rfind("--backend=", 0) == 0) {
+    } else if (arg.rfind("--backend=", 0) == 0) {
       cli.backend = arg.substr(10);
       if (cli.backend.empty()) throw InputError("--backend= needs a name (see --list-backends)");
-      continue;
-    }
-    if (arg.rfind("-", 0) == 0 && !parse_integer(arg)) {
+    } else if (arg.rfind("-", 0) == 0 && !parse_integer(arg)) {
       size_t equals = arg.find('=');
       std::string name = arg.substr(0, equals);
       const char* const* found = std::find_if(
@@ -172,16 +165,19 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       }
       if (equals == std::string::npos) throw InputError("option " + name + " needs =VALUE");
       auto index = static_cast<ParamIndex>(found - std::begin(param_names));
-      cli.values[index] = require_non_negative(arg.substr(equals + 1), "option " + name);
-      continue;
+      flags[index] = require_non_negative(arg.substr(equals + 1), "option " + name);
+    } else {
+      if (positional == param_count) {
+        throw InputError("too many positional arguments: at most 10 (" + arg + ")");
+      }
+      auto index = static_cast<ParamIndex>(positional++);
+      long value = require_non_negative(arg, std::string("positional ") + param_names[index]);
+      // HPCG 3.1 quirk kept: positional values below 10 count as 0 (`16 16 16 1` is QuickPath).
+      cli.values[index] = value < positional_minimum ? 0 : value;
     }
-    if (positional == param_count) {
-      throw InputError("too many positional arguments: at most 10 (" + arg + ")");
-    }
-    auto index = static_cast<ParamIndex>(positional++);
-    long value = require_non_negative(arg, std::string("positional ") + param_names[index]);
-    // HPCG 3.1 quirk kept: positional values below 10 count as 0 (so `16 16 16 1` is QuickPath).
-    cli.values[index] = value < positional_minimum ? 0 : value;
+  }
+  for (int i = 0; i < param_count; ++i) {
+    if (flags[i]) cli.values[i] = flags[i];
   }
   return cli;
 }
@@ -304,7 +300,8 @@ Runs the HPCG 3.1 benchmark. Without nx/ny/nz, reads hpcg.dat from the working d
   --rt=SECONDS           length of the timed phase; 0 = QuickPath (one set); official: 1800
   --pz=P --zl=N --zu=N   two z-blocks: process layers below P get local nz=zl, the others zu
   --npx=N --npy=N --npz=N  process grid (product = number of ranks); default: computed
-  --backend=NAME         kernels to benchmark (see --list-backends)
+  --backend=NAME         kernels to benchmark (see --list-backends; default openmp, or
+                         the HPCG_BACKEND environment variable)
   --list-backends        list the available backends and exit
   --version              print the version and exit
   --help                 print this text and exit

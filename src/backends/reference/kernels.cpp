@@ -3,9 +3,34 @@
 // sequential because Gauss-Seidel in natural order is inherently so (optimised backends reorder).
 #include "hpcg/backend/reference_kernels.hpp"
 
+#include <vector>
+
 #include "hpcg/base/error.hpp"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 namespace hpcg::reference {
+namespace {
+
+int max_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+int thread_id() {
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+
+}  // namespace
 
 void spmv(const SparseMatrix& A, const Vector& x, Vector& y) {
   HPCG_REQUIRE(x.size() >= A.columns && y.size() >= A.rows);
@@ -45,10 +70,19 @@ double dot(local_int n, const Vector& x, const Vector& y) {
   HPCG_REQUIRE(x.size() >= n && y.size() >= n);
   const double* xv = x.data();
   const double* yv = y.data();
-  double sum = 0.0;
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-  for (local_int i = 0; i < n; ++i) sum += xv[i] * yv[i];
-  return sum;
+  // Per-thread partial sums added in thread order: an OpenMP reduction clause combines them in
+  // arrival order, which changes the last bits from run to run.
+  std::vector<double> partial(max_threads(), 0.0);
+#pragma omp parallel
+  {
+    double sum = 0.0;
+#pragma omp for schedule(static)
+    for (local_int i = 0; i < n; ++i) sum += xv[i] * yv[i];
+    partial[thread_id()] = sum;
+  }
+  double total = 0.0;
+  for (double p : partial) total += p;
+  return total;
 }
 
 void waxpby(local_int n, double alpha, const Vector& x, double beta, const Vector& y, Vector& w) {

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "openmp_backend.hpp"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/base/error.hpp"
+#include "hpcg/version.hpp"
+#include "kernels.hpp"
+
+namespace hpcg::backends::openmp {
+
+std::string OpenMPBackend::version() const { return hpcg::version_string; }
+
+KernelSet OpenMPBackend::optimized_kernels() const {
+  KernelSet set;
+  set.mg = true;
+  return set;
+}
+
+namespace {
+int thread_count() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+}  // namespace
+
+void OpenMPBackend::optimize(Problem& problem) {
+  problem_ = &problem;
+  orderings_.clear();
+  for (const Level& level : problem.levels) orderings_.push_back(color_blocks(level.A, thread_count()));
+}
+
+double OpenMPBackend::optimization_bytes() const {
+  double bytes = 0;
+  for (const auto& o : orderings_) {
+    bytes += sizeof(local_int) *
+             static_cast<double>(o.block_start.size() + o.blocks.size() + o.color_start.size());
+  }
+  return bytes;
+}
+
+std::vector<int> OpenMPBackend::colors_per_level() const {
+  std::vector<int> colors;
+  for (const auto& o : orderings_) colors.push_back(o.colors());
+  return colors;
+}
+
+const BlockColoring& OpenMPBackend::ordering(const Level& level) const {
+  if (problem_ == nullptr) throw InternalError("openmp backend used before its optimization phase");
+  auto index = &level - problem_->levels.data();
+  HPCG_REQUIRE(index >= 0 && index < static_cast<long>(orderings_.size()));
+  return orderings_[index];
+}
+
+void OpenMPBackend::symgs(const Level& level, const Vector& r, Vector& x) {
+  block_symgs(level.A, ordering(level), r, x);
+}
+
+void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) const {
+  Level& level = problem.levels[l];
+  const BlockColoring& colors = orderings_[l];
+  // x = 0 on every rank, so its halo is zero too: the first smoothing needs no exchange.
+  x.fill(0.0);
+  block_symgs(level.A, colors, r, x);
+  if (l + 1 == problem.levels.size()) return;
+  Level& coarse = problem.levels[l + 1];
+  level.A.exchange.run(x.data());
+  residual_restriction(level, r, x, coarse.mg_rhs);
+  v_cycle(problem, l + 1, coarse.mg_rhs, coarse.mg_solution);
+  reference::prolongate(level, coarse.mg_solution, x);
+  level.A.exchange.run(x.data());
+  block_symgs(level.A, colors, r, x);
+}
+
+bool OpenMPBackend::mg(Problem& problem, const Vector& r, Vector& x) {
+  HPCG_REQUIRE(&problem == problem_);
+  v_cycle(problem, 0, r, x);
+  return true;
+}
+
+}  // namespace hpcg::backends::openmp
