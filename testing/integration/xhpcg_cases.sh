@@ -22,7 +22,7 @@ run() {
 }
 expect_status() { [[ $status -eq $1 ]] || fail "exit status $status, expected $1"; }
 report() { ls HPCG-Benchmark_3.1_*.txt 2>/dev/null | head -n 1; }
-value() { sed -n "s/^$(printf '%s' "$1" | sed 's/[][\/.*|^$]/\\&/g')=//p" "$(report)" | head -n 1; }
+value() { awk -v key="$1=" 'index($0, key) == 1 { print substr($0, length(key) + 1); exit }' "$(report)"; }
 expect_value() { [[ "$(value "$1")" == "$2" ]] || fail "$1 is '$(value "$1")', expected '$2'"; }
 # expect_close KEY EXPECTED RELATIVE_TOLERANCE
 expect_close() {
