@@ -58,9 +58,9 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
   std::string message;
   try {
     phase();
-  } catch (const CollectiveError&) {
-    throw;  // already agreed by every rank inside the phase
   } catch (const Error& error) {
+    // A CollectiveError from a nested phase is agreed again here: it may have been agreed on
+    // a sub-communicator only.
     status = static_cast<int>(error.status());
     message = error.what();
   } catch (const std::bad_alloc&) {

@@ -53,10 +53,19 @@ Halo setup_halo(std::vector<local_int>& columns, const std::vector<global_int>& 
   // Distinct external ids per owner, ascending.
   std::vector<int> owner(external_ids.size());
   std::map<int, std::vector<global_int>> wanted;
+  bool owners_valid = true;
   for (size_t k = 0; k < external_ids.size(); ++k) {
     owner[k] = ownership.owner_of(external_ids[k]);
-    HPCG_REQUIRE(owner[k] >= 0 && owner[k] < comm.size() && owner[k] != comm.rank());
+    if (owner[k] < 0 || owner[k] >= comm.size() || owner[k] == comm.rank()) {
+      owners_valid = false;
+      break;
+    }
     wanted[owner[k]].push_back(external_ids[k]);
+  }
+  // Checked on every rank before the exchange below, so that a bad id on one rank cannot leave
+  // the others waiting in it.
+  if (comm.max(owners_valid ? 0 : 1) != 0) {
+    throw InternalError("halo setup: a column's owner is not another rank of the communicator");
   }
   Halo halo;
   std::map<int, local_int> first_local;  // local id of each owner's first external column
@@ -83,13 +92,17 @@ Halo setup_halo(std::vector<local_int>& columns, const std::vector<global_int>& 
     if (column < 0) column = resolved[static_cast<size_t>(-(column + 1))];
   }
 
+  bool requests_valid = true;
   for (const auto& [rank, ids] : exchange_requests(wanted, comm)) {
     halo.send_ranks.push_back(rank);
     halo.send_counts.push_back(static_cast<local_int>(ids.size()));
     for (global_int id : ids) {
-      HPCG_REQUIRE(ownership.owner_of(id) == comm.rank());
-      halo.send_rows.push_back(ownership.local_index(id));
+      requests_valid = requests_valid && ownership.owner_of(id) == comm.rank();
+      halo.send_rows.push_back(requests_valid ? ownership.local_index(id) : 0);
     }
+  }
+  if (comm.max(requests_valid ? 0 : 1) != 0) {
+    throw InternalError("halo setup: a rank was asked for a row it does not own");
   }
   return halo;
 }

@@ -38,7 +38,8 @@ class Comm {
 
 /// Runs `phase` on every rank; if it throws on any rank, every rank throws the same
 /// CollectiveError (the lowest failing rank's kind and message), so that all ranks stop alike.
-/// `phase` must not wait in a collective that a failed rank would skip.
+/// `phase` must not wait in a collective that a failed rank would skip; it may nest
+/// run_collectively on this or a sub-communicator.
 void run_collectively(const Comm& comm, const std::function<void()>& phase);
 
 }  // namespace hpcg
