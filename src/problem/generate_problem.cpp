@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/problem/memory_check.hpp"
 #include "hpcg/problem/problem.hpp"
 
 #ifdef _OPENMP
@@ -107,6 +108,7 @@ SparseMatrix generate_stencil_matrix(const Geometry& g, const Comm& comm) {
 }
 
 Problem generate_problem(const Geometry& fine, const Comm& comm) {
+  check_memory_fits(fine, comm);
   Problem problem;
   problem.levels.resize(mg_levels);
   for (int l = 0; l < mg_levels; ++l) {

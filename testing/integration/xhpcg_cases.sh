@@ -9,6 +9,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+# Tests oversubscribe the cores; spinning OpenMP threads would then starve each other.
+export OMP_WAIT_POLICY=PASSIVE
 
 fail() { echo "FAIL [$case_name]: $*" >&2; echo "--- stdout" >&2; cat out.txt >&2; echo "--- stderr" >&2; cat err.txt >&2; exit 1; }
 
@@ -127,6 +129,12 @@ case "$case_name" in
     expect_value "Final Summary::Backend" "openmp 1.0.0"
     grep -q '^Final Summary::Reference version of ComputeMG used' "$(report)" && fail "MG reported as reference"
     expect_between "Iteration Count Information::Optimized CG iterations per set" 50 52 ;;
+  openmp_hybrid)
+    # ranks x 2 threads on uneven and non-cubic grids.
+    OMP_NUM_THREADS=2 run 3 --nx=16 --ny=24 --nz=32 --backend=openmp; expect_valid
+    rm -f HPCG-Benchmark_3.1_*.txt
+    OMP_NUM_THREADS=2 run 4 --nx=24 --ny=16 --nz=16 --backend=openmp; expect_valid
+    expect_value "Machine Summary::Threads per processes" 2 ;;
   ranks3_noncubic)
     run 3 --nx=16 --ny=24 --nz=32; expect_valid
     expect_value "Global Problem Dimensions::Global nx" 48; expect_value "Processor Dimensions::npx" 3 ;;
@@ -148,6 +156,11 @@ case "$case_name" in
   bad_negative) expect_input_error 2 "negative" --nx=16 --ny=16 --nz=16 --rt=-5 ;;
   bad_backend) expect_input_error 2 "unknown backend" --nx=16 --ny=16 --nz=16 --backend=nope ;;
   bad_too_large) expect_input_error 2 "32-bit" --nx=2048 --ny=2048 --nz=2048 ;;
+  bad_too_much_memory)
+    run 2 --nx=512 --ny=512 --nz=512; expect_status 3
+    [[ $(grep -c 'xhpcg: error:' err.txt) -eq 1 ]] || fail "expected exactly one error message"
+    grep -q "GiB are available" err.txt || fail "no memory message"
+    [[ -z "$(report)" ]] || fail "a report was written" ;;
   plugin_sample)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
     expect_value "Final Summary::Backend" "plugin:sample 1.0"

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Refuses, before any allocation, a problem that cannot fit in the node's memory, with the
+// numbers and a local grid that would fit (instead of being killed halfway through setup).
+#pragma once
+
+#include <cstdint>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/problem/geometry.hpp"
+
+namespace hpcg {
+
+/// Bytes this implementation allocates for one rank's problem with `rows` local fine rows:
+/// the 27-point CSR matrix, its vectors and the coarse levels.
+double estimated_bytes_per_rank(double rows);
+
+/// Memory the kernel reports as available (MemAvailable), in bytes; 0 when unknown.
+std::uint64_t available_node_memory();
+
+/// Throws ResourceError on every rank if the ranks sharing a node need more than the memory
+/// available on it. Collective.
+void check_memory_fits(const Geometry& fine, const Comm& comm);
+
+}  // namespace hpcg
