@@ -113,13 +113,15 @@ void check_local_grid(const Params& params) {
     check_aspect_ratio(params.nx, params.ny, params.zu, "local problem (upper z-block)");
   }
   // Local ids are 32-bit: the local grid plus its one-point halo must fit.
-  long long columns = (params.nx + 2LL) * (params.ny + 2LL) *
-                      (std::max({params.nz, params.zl, params.zu}) + 2LL);
+  // In double: the product of three values near 2^31 overflows even 64-bit integers.
+  double columns = (params.nx + 2.0) * (params.ny + 2.0) *
+                   (std::max({params.nz, params.zl, params.zu}) + 2.0);
   if (columns > max_local_int) {
-    throw InputError("local grid " + std::to_string(params.nx) + "x" + std::to_string(params.ny) +
-                     "x" + std::to_string(params.nz) + " has " + std::to_string(columns) +
-                     " local columns with its halo, more than the 32-bit local index allows (" +
-                     std::to_string(max_local_int) + "); use more ranks and a smaller local grid");
+    std::ostringstream message;
+    message << "local grid " << params.nx << "x" << params.ny << "x" << params.nz << " has "
+            << columns << " local columns with its halo, more than the 32-bit local index "
+            << "allows (" << max_local_int << "); use more ranks and a smaller local grid";
+    throw InputError(message.str());
   }
 }
 
@@ -129,12 +131,14 @@ void check_process_grid(const Params& params, int ranks) {
   if (given != 3) {
     throw InputError("give all three of npx, npy, npz (or none, to let xhpcg choose)");
   }
-  long long product = 1LL * params.npx * params.npy * params.npz;
+  // In double: exact up to 2^53, and a larger product cannot equal the rank count anyway.
+  double product = 1.0 * params.npx * params.npy * params.npz;
   if (product != ranks) {
-    throw InputError("process grid " + std::to_string(params.npx) + "x" +
-                     std::to_string(params.npy) + "x" + std::to_string(params.npz) + " has " +
-                     std::to_string(product) + " ranks but the job has " + std::to_string(ranks) +
-                     "; make npx*npy*npz equal the rank count or leave them out");
+    std::ostringstream message;
+    message << "process grid " << params.npx << "x" << params.npy << "x" << params.npz << " has "
+            << product << " ranks but the job has " << ranks
+            << "; make npx*npy*npz equal the rank count or leave them out";
+    throw InputError(message.str());
   }
 }
 
