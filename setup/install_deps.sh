@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs the Debian 12 packages this project needs, and only those that are missing.
-# Usage: setup/install_deps.sh [--tests]   (--tests adds GoogleTest)
+# Usage: setup/install_deps.sh [--tests]   (--tests adds GoogleTest and Debian's Kokkos, whose
+#                                         Serial backend the tests build the kokkos backend on)
 set -euo pipefail
 
 packages=(g++ make cmake mpich libmpich-dev)
-[[ "${1:-}" == "--tests" ]] && packages+=(libgtest-dev)
+[[ "${1:-}" == "--tests" ]] && packages+=(libgtest-dev libtrilinos-kokkos-dev)
+# rsvg-convert: the tools.* tests render the report pictures (SVG) with a real renderer.
+[[ "${1:-}" == "--tests" ]] && packages+=(librsvg2-bin)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -8,7 +8,9 @@ cd "$root"
 
 setup/install_deps.sh --tests
 build=build/test
+# HPCG_ENABLE_KOKKOS=ON: the kokkos backend is tested (on Debian's Serial Kokkos unless
+# Kokkos_ROOT names another install), never silently left out.
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHPCG_BUILD_TESTS=ON \
-  -DHPCG_RUNTIME_DIR="$root/$build/bin" >/dev/null
+  -DHPCG_ENABLE_KOKKOS=ON -DHPCG_RUNTIME_DIR="$root/$build/bin" >/dev/null
 cmake --build "$build" -j "$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"

@@ -6,8 +6,25 @@
 #include "openmp/openmp_backend.hpp"
 #include "plugin/plugin_backend.hpp"
 #include "reference/reference_backend.hpp"
+#ifdef HPCG_WITH_KOKKOS
+#include "kokkos/kokkos_backend.hpp"
+#endif
 
 namespace hpcg {
+
+void initialize_backends(int& argc, char** argv) {
+#ifdef HPCG_WITH_KOKKOS
+  backends::kokkos::initialize(argc, argv);
+#else
+  (void)argc, (void)argv;
+#endif
+}
+
+void finalize_backends() {
+#ifdef HPCG_WITH_KOKKOS
+  backends::kokkos::finalize();
+#endif
+}
 
 std::string default_backend_name() { return "openmp"; }
 
@@ -15,6 +32,10 @@ std::vector<BackendDescription> available_backends() {
   return {
       {"reference", "HPCG 3.1 reference kernels: CSR, natural order, sequential SymGS"},
       {"openmp", "block-multicolour Gauss-Seidel threaded within each rank, fused V-cycle"},
+#ifdef HPCG_WITH_KOKKOS
+      {"kokkos", "block-multicolour Gauss-Seidel, fused V-cycle as Kokkos patterns on " +
+                     backends::kokkos::configuration()},
+#endif
       {"plugin:PATH", "a vendor library built against backend_abi.h (see README)"},
   };
 }
@@ -22,6 +43,14 @@ std::vector<BackendDescription> available_backends() {
 std::unique_ptr<Backend> make_backend(const std::string& name) {
   if (name == "reference") return std::make_unique<backends::reference::ReferenceBackend>();
   if (name == "openmp") return std::make_unique<backends::openmp::OpenMPBackend>();
+#ifdef HPCG_WITH_KOKKOS
+  if (name == "kokkos") return std::make_unique<backends::kokkos::KokkosBackend>();
+#else
+  if (name == "kokkos") {
+    throw InputError("backend 'kokkos' is not built into this xhpcg: configure with "
+                     "-DKokkos_ROOT=<Kokkos install> or run setup/kokkos.sh (README, Kokkos backend)");
+  }
+#endif
   const std::string plugin_prefix = "plugin:";
   if (name.rfind(plugin_prefix, 0) == 0) {
     return std::make_unique<backends::plugin::PluginBackend>(name.substr(plugin_prefix.size()));

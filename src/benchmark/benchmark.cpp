@@ -7,6 +7,7 @@
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
 
 #ifdef _OPENMP
@@ -119,6 +120,30 @@ double find_optimized_iterations(Backend& backend, Problem& problem, const Comm&
   return comm.max(times.total);
 }
 
+ProgressEvent phase(const std::string& name, const std::string& detail) {
+  ProgressEvent event;
+  event.phase = name;
+  event.detail = detail;
+  return event;
+}
+
+/// The timed phase so far: sets done, an estimate of the rest from their mean time, and the
+/// GFLOP/s credited to them (HPCG's flop model, with convergence overhead).
+ProgressEvent timed_set_progress(const BenchmarkResults& results, int done, double residual) {
+  BenchmarkResults so_far;
+  so_far.levels = results.levels;
+  so_far.sets = done;
+  so_far.optimized_iterations = results.optimized_iterations;
+  so_far.reference_iterations = results.reference_iterations;
+  const double seconds = results.times.total;
+  ProgressEvent event = phase("timed sets", format("scaled residual ", residual));
+  event.steps_done = done;
+  event.steps_total = results.sets;
+  event.seconds_left = seconds / done * (results.sets - done);
+  if (seconds > 0) event.gflops = count_flops(so_far).total_with_convergence / seconds / 1.0e9;
+  return event;
+}
+
 void run_timed_sets(Backend& backend, Problem& problem, const Comm& comm,
                     BenchmarkResults& results, RunLog& log, const ProgressCallback& progress) {
   for (int set = 0; set < results.sets; ++set) {
@@ -131,8 +156,7 @@ void run_timed_sets(Backend& backend, Problem& problem, const Comm& comm,
     std::ostringstream line;
     line << "Call [" << set << "] Scaled Residual [" << cg.scaled_residual() << "]";
     log.line(line.str());
-    progress("timed set " + std::to_string(set + 1) + " of " + std::to_string(results.sets) +
-             format(", scaled residual ", cg.scaled_residual()));
+    progress(timed_set_progress(results, set + 1, cg.scaled_residual()));
   }
   results.allreduce_min = comm.min(results.times.allreduce);
   results.allreduce_max = comm.max(results.times.allreduce);
@@ -151,28 +175,32 @@ BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& 
   results.backend_version = backend.version();
   results.optimized_kernels = backend.optimized_kernels();
 
-  progress("setting up the problem and the multigrid hierarchy");
+  progress(phase("setup", "generating the problem and the multigrid hierarchy"));
   Problem problem = set_up(params, comm, results);
   auto reference = make_backend("reference");
-  progress("timing the reference SpMV and multigrid");
+  progress(phase("reference timing", "timing the reference SpMV and multigrid"));
   results.reference_spmv_mg_seconds =
       time_reference_kernels(*reference, problem, params.quick_path());
-  progress("running the 50-iteration reference CG");
+  progress(phase("reference CG", "50 iterations with the reference kernels"));
   results.reference_tolerance = reference_cg_tolerance(*reference, problem, comm);
 
-  progress("optimization phase of backend '" + backend.name() + "'");
+  progress(phase("optimization", "optimization phase of backend '" + backend.name() + "'"));
   double start = wall_time();
   run_collectively(comm, [&] { backend.optimize(problem); });
   results.optimize_seconds = wall_time() - start;
   results.optimization_bytes = comm.sum(backend.optimization_bytes());
 
-  progress("validating the kernels (TestCG, TestSymmetry)");
+  progress(phase("validation", "TestCG, TestSymmetry and the backend checks"));
   validate(backend, problem, comm, results, log);
-  progress("finding the optimized CG iteration count");
+  progress(phase("iteration search", "optimized CG iterations for the reference residual"));
   double worst_seconds = find_optimized_iterations(backend, problem, comm, results, log);
   results.sets = static_cast<int>(params.runtime_seconds / worst_seconds) + 1;
-  progress("running " + std::to_string(results.sets) + " timed CG set(s) of " +
-           std::to_string(results.optimized_iterations) + " iterations");
+  ProgressEvent timed = phase("timed sets", std::to_string(results.sets) + " CG set(s) of " +
+                                                std::to_string(results.optimized_iterations) +
+                                                " iterations");
+  timed.steps_total = results.sets;
+  timed.seconds_left = results.sets * worst_seconds;
+  progress(timed);
   run_timed_sets(backend, problem, comm, results, log, progress);
   results.norms_test = test_norms(results.set_scaled_residuals);
   return results;

@@ -12,11 +12,14 @@
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/error.hpp"
-#include "hpcg/base/timer.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/benchmark/crash_handler.hpp"
+#include "hpcg/benchmark/progress.hpp"
+#include "hpcg/problem/memory_sizing.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/report/report.hpp"
+#include "hpcg/report/report_json.hpp"
+#include "hpcg/report/run_figure.hpp"
 #include "hpcg/version.hpp"
 
 namespace hpcg {
@@ -34,7 +37,8 @@ std::optional<HpcgDat> share(const Comm& comm, const std::optional<HpcgDat>& dat
   return HpcgDat{values[1], values[2], values[3], values[4], values[5], values[6], values[7]};
 }
 
-Params agree_on_params(const Comm& comm, const CommandLine& cli) {
+Params agree_on_params(const Comm& comm, const CommandLine& cli,
+                       std::optional<SizingChoice>& sizing) {
   std::optional<HpcgDat> dat;
   run_collectively(comm, [&] {
     if (comm.is_root() && needs_hpcg_dat(cli)) dat = read_hpcg_dat("hpcg.dat");
@@ -48,6 +52,7 @@ Params agree_on_params(const Comm& comm, const CommandLine& cli) {
     if (params.backend.empty() && from_environment != nullptr) params.backend = from_environment;
     if (params.backend.empty()) params.backend = default_backend_name();
   });
+  if (params.sized_by_memory()) sizing = size_by_memory(params, comm);
   return params;
 }
 
@@ -78,8 +83,27 @@ std::string describe(const KernelSet& kernels) {
   return replaced.empty() ? ", reference kernels only" : ", replaces " + replaced;
 }
 
-void describe_run(const Comm& comm, const Params& params) {
+/// "sized for 25% of 23.4 GiB per node (2 rank(s) per node): ..." and the official-run rule.
+void describe_sizing(const SizingChoice& s) {
+  constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+  std::ostringstream line;
+  line.precision(3);
+  line << "sizing: " << 100 * s.fraction << "% of " << s.node.bytes / gib << " GiB per node with "
+       << s.node.ranks_per_node << " rank(s) per node gives local grid " << s.nx << "x" << s.ny
+       << "x" << s.nz << ", " << s.model_bytes_per_node / gib
+       << " GiB per node by HPCG's memory model (" << 100 * s.model_bytes_per_node / s.node.bytes
+       << "% of the node)";
+  std::cout << line.str() << "\n";
+  if (s.model_bytes_per_node < 0.25 * s.node.bytes) {
+    std::cout << "note: official runs must use at least a quarter of each node's memory "
+                 "(--memory-fraction=0.25 or more)\n";
+  }
+}
+
+void describe_run(const Comm& comm, const Params& params,
+                  const std::optional<SizingChoice>& sizing) {
   if (!comm.is_root()) return;
+  if (sizing) describe_sizing(*sizing);
   std::cout << "xhpcg " << version_string << ": " << comm.size() << " rank(s), local grid "
             << params.nx << "x" << params.ny << "x" << params.nz << ", "
             << (params.quick_path() ? std::string("QuickPath (rt=0)")
@@ -88,12 +112,45 @@ void describe_run(const Comm& comm, const Params& params) {
             << (params.read_hpcg_dat ? ", parameters from hpcg.dat" : "") << std::endl;
 }
 
+struct OutputFiles {
+  std::string report, json, figure;
+};
+
+/// The official report, then the JSON and the picture beside it under the same name; each is
+/// written through a temporary file and a rename.
+OutputFiles write_outputs(const BenchmarkResults& results, RunContext context) {
+  const std::time_t when = std::time(nullptr);
+  const std::string base = "./" + report_basename(when);
+  OutputFiles files;
+  files.report = write_report_file(make_report(results), ".", when);
+  context.report_file = report_basename(when) + ".txt";
+  files.json = base + ".json";
+  write_file_atomically(files.json, render_run_json(results, context));
+  files.figure = base + ".svg";
+  write_file_atomically(files.figure, render_run_figure(results));
+  return files;
+}
+
+void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
+                   const RunLog& log) {
+  if (results.valid()) {
+    std::cout << "HPCG result is VALID with a GFLOP/s rating of " << compute_ratings(results).official
+              << "\n";
+  } else {
+    std::cout << "HPCG result is INVALID:\n";
+    for (const auto& reason : results.invalid_reasons()) std::cout << "  " << reason << "\n";
+  }
+  std::cout << "Report: " << files.report << "\nJSON: " << files.json
+            << "\nPicture: " << files.figure << "\nLog: " << log.path() << std::endl;
+}
+
 int run(const Comm& comm, const std::vector<std::string>& args) {
   CommandLine cli;
   run_collectively(comm, [&] { cli = parse_command_line(args); });
   if (print_information(comm, cli)) return 0;
-  Params params = agree_on_params(comm, cli);
-  describe_run(comm, params);
+  RunContext context;
+  Params params = agree_on_params(comm, cli, context.sizing);
+  describe_run(comm, params, context.sizing);
 
   std::unique_ptr<Backend> backend;
   RunLog log;
@@ -105,28 +162,20 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   if (comm.is_root()) {
     log.line("Backend: " + backend->name() + " " + backend->version() + describe(backend->optimized_kernels()));
   }
-  const double start = wall_time();
-  auto progress = [&](const std::string& message) {
-    if (!comm.is_root()) return;
-    std::printf("[%8.1f s] %s\n", wall_time() - start, message.c_str());
-    std::fflush(stdout);
-  };
-  BenchmarkResults results = run_benchmark(params, comm, *backend, log, progress);
+  // Rank 0 alone prints; the others pass events to a printer that stays quiet.
+  ProgressPrinter printer(comm.is_root() ? ProgressPrinter::style_for(stdout, params.quiet)
+                                         : ProgressPrinter::Style::quiet,
+                          stdout);
+  BenchmarkResults results = run_benchmark(params, comm, *backend, log,
+                                           [&](const ProgressEvent& event) { printer.report(event); });
+  printer.finish();
 
-  std::string path;
+  OutputFiles files;
+  context.build = build_info();
   run_collectively(comm, [&] {
-    if (comm.is_root()) path = write_report_file(make_report(results), ".", std::time(nullptr));
+    if (comm.is_root()) files = write_outputs(results, context);
   });
-  if (comm.is_root()) {
-    if (results.valid()) {
-      std::cout << "HPCG result is VALID with a GFLOP/s rating of " << compute_ratings(results).official
-                << "\n";
-    } else {
-      std::cout << "HPCG result is INVALID:\n";
-      for (const auto& reason : results.invalid_reasons()) std::cout << "  " << reason << "\n";
-    }
-    std::cout << "Report: " << path << "\nLog: " << log.path() << std::endl;
-  }
+  if (comm.is_root()) print_outcome(results, files, log);
   return static_cast<int>(results.valid() ? ExitStatus::valid : ExitStatus::invalid_result);
 }
 

@@ -33,6 +33,21 @@ std::optional<long> parse_integer(const std::string& token) {
   return value;
 }
 
+/// Parses a whole token as a finite decimal number in (0, largest]; `what` names it in errors.
+double require_positive_real(const std::string& token, const std::string& what, double largest) {
+  errno = 0;
+  char* end = nullptr;
+  double value = token.empty() ? 0.0 : std::strtod(token.c_str(), &end);
+  bool whole = !token.empty() && errno == 0 && end == token.c_str() + token.size();
+  if (!whole || !(value > 0.0) || value > largest) {
+    std::ostringstream message;
+    message << what << ": expected a number above 0 and at most " << largest << ", got '" << token
+            << "'";
+    throw InputError(message.str());
+  }
+  return value;
+}
+
 long require_non_negative(const std::string& token, const std::string& what) {
   auto value = parse_integer(token);
   if (!value) {
@@ -142,6 +157,16 @@ void check_process_grid(const Params& params, int ranks) {
   }
 }
 
+/// Sizing chooses nx, ny and nz; a grid or z-blocks given as well would be ambiguous.
+void check_memory_target(const CommandLine& cli) {
+  for (ParamIndex given : {p_nx, p_ny, p_nz, p_pz, p_zl, p_zu}) {
+    if (cli.values[given] && *cli.values[given] != 0) {
+      throw InputError(std::string("--memory-fraction/--memory choose the local grid; leave out ") +
+                       param_names[given] + " (or drop the memory target)");
+    }
+  }
+}
+
 }  // namespace
 
 CommandLine parse_command_line(const std::vector<std::string>& args) {
@@ -155,6 +180,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cli.action = CommandLine::Action::version;
     } else if (arg == "--list-backends") {
       cli.action = CommandLine::Action::list_backends;
+    } else if (arg == "--quiet") {
+      cli.quiet = true;
+    } else if (arg.rfind("--memory-fraction=", 0) == 0) {
+      cli.memory_fraction = require_positive_real(arg.substr(18), "option --memory-fraction", 1.0);
+    } else if (arg.rfind("--memory=", 0) == 0) {
+      cli.memory_gib = require_positive_real(arg.substr(9), "option --memory (GiB per node)", 1.0e9);
     } else if (arg.rfind("--backend=", 0) == 0) {
       cli.backend = arg.substr(10);
       if (cli.backend.empty()) throw InputError("--backend= needs a name (see --list-backends)");
@@ -187,6 +218,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
 }
 
 bool needs_hpcg_dat(const CommandLine& cli) {
+  if (cli.memory_fraction || cli.memory_gib) return false;
   return value_or(cli, p_nx, 0) == 0 && value_or(cli, p_ny, 0) == 0 &&
          value_or(cli, p_nz, 0) == 0;
 }
@@ -243,6 +275,10 @@ Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file
   Params params;
   params.backend = cli.backend;
   params.read_hpcg_dat = needs_hpcg_dat(cli);
+  params.quiet = cli.quiet;
+  params.memory_fraction = cli.memory_fraction.value_or(0.0);
+  params.memory_gib = cli.memory_gib.value_or(0.0);
+  if (params.sized_by_memory()) check_memory_target(cli);
   int dims[3] = {value_or(cli, p_nx, 0), value_or(cli, p_ny, 0), value_or(cli, p_nz, 0)};
   params.runtime_seconds = value_or(cli, p_rt, 0);
   params.npx = value_or(cli, p_npx, 0);
@@ -304,6 +340,11 @@ Runs the HPCG 3.1 benchmark. Without nx/ny/nz, reads hpcg.dat from the working d
   --rt=SECONDS           length of the timed phase; 0 = QuickPath (one set); official: 1800
   --pz=P --zl=N --zu=N   two z-blocks: process layers below P get local nz=zl, the others zu
   --npx=N --npy=N --npz=N  process grid (product = number of ranks); default: computed
+  --memory-fraction=F    choose nx ny nz so that HPCG's memory model uses the share F
+                         (0 < F <= 1) of each node's memory (MemTotal); official runs
+                         need at least 0.25
+  --memory=GiB           the node memory to size against (alone: use that many GiB)
+  --quiet                no progress output
   --backend=NAME         kernels to benchmark (see --list-backends; default openmp, or
                          the HPCG_BACKEND environment variable)
   --list-backends        list the available backends and exit

@@ -18,15 +18,25 @@ constexpr const char* suboptimal = "Performance results are most likely suboptim
 
 class Builder {
  public:
-  explicit Builder(ReportDocument& document) : document_(document) {}
-  void section(const std::string& key) { document_.emplace_back(key, ""); }
-  void add(const std::string& key, const std::string& value) { document_.emplace_back(key, value); }
-  void add(const std::string& key, double value) { add(key, format_number(value)); }
-  void add(const std::string& key, global_int value) { add(key, std::to_string(value)); }
-  void add(const std::string& key, int value) { add(key, std::to_string(value)); }
+  explicit Builder(ReportEntries& entries) : entries_(entries) {}
+  void section(const std::string& key) { put(key, "", ReportEntry::Kind::section, 0); }
+  void add(const std::string& key, const std::string& value) {
+    put(key, value, ReportEntry::Kind::text, 0);
+  }
+  void add(const std::string& key, const char* value) { add(key, std::string(value)); }
+  void add(const std::string& key, double value) {
+    put(key, format_number(value), ReportEntry::Kind::real, value);
+  }
+  void add(const std::string& key, global_int value) {
+    put(key, std::to_string(value), ReportEntry::Kind::integer, static_cast<double>(value));
+  }
+  void add(const std::string& key, int value) { add(key, static_cast<global_int>(value)); }
 
  private:
-  ReportDocument& document_;
+  void put(const std::string& key, const std::string& text, ReportEntry::Kind kind, double n) {
+    entries_.push_back({key, text, kind, n});
+  }
+  ReportEntries& entries_;
 };
 
 void add_dimensions(Builder& b, const BenchmarkResults& r) {
@@ -220,7 +230,7 @@ void add_final_summary(Builder& b, const BenchmarkResults& r) {
           upload);
   } else {
     b.add(key + "::Official results execution time (sec) must be at least",
-          format_number(official_minimum_seconds));
+          official_minimum_seconds);
   }
 }
 
@@ -232,15 +242,23 @@ std::string format_number(double value) {
   return text.str();
 }
 
-ReportDocument make_report(const BenchmarkResults& results) {
-  ReportDocument document;
-  Builder builder(document);
+ReportEntries make_report_entries(const BenchmarkResults& results) {
+  ReportEntries entries;
+  Builder builder(entries);
   add_dimensions(builder, results);
   add_problem(builder, results);
   add_memory(builder, results);
   add_validation(builder, results);
   add_performance(builder, results);
   add_final_summary(builder, results);
+  return entries;
+}
+
+ReportDocument make_report(const BenchmarkResults& results) {
+  ReportDocument document;
+  for (const ReportEntry& entry : make_report_entries(results)) {
+    document.emplace_back(entry.key, entry.text);
+  }
   return document;
 }
 
@@ -250,27 +268,35 @@ std::string render_report(const ReportDocument& document) {
   return text;
 }
 
-std::string write_report_file(const ReportDocument& document, const std::string& directory,
-                              std::time_t when) {
+std::string report_basename(std::time_t when) {
   char name[64];
-  std::strftime(name, sizeof name, "HPCG-Benchmark_3.1_%Y-%m-%d_%H-%M-%S.txt",
-                std::localtime(&when));
-  const std::string path = (directory.empty() ? std::string(".") : directory) + "/" + name;
+  std::strftime(name, sizeof name, "HPCG-Benchmark_3.1_%Y-%m-%d_%H-%M-%S", std::localtime(&when));
+  return name;
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
   const std::string temporary = path + ".partial";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << render_report(document);
+    out << content;
     out.flush();
     if (!out) {
       out.close();
       std::remove(temporary.c_str());
-      throw ResourceError("cannot write the report " + temporary);
+      throw ResourceError("cannot write " + temporary);
     }
   }
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::remove(temporary.c_str());
     throw ResourceError("cannot rename " + temporary + " to " + path);
   }
+}
+
+std::string write_report_file(const ReportDocument& document, const std::string& directory,
+                              std::time_t when) {
+  const std::string path =
+      (directory.empty() ? std::string(".") : directory) + "/" + report_basename(when) + ".txt";
+  write_file_atomically(path, render_report(document));
   return path;
 }
 

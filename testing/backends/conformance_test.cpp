@@ -1,24 +1,48 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // One conformance suite for every backend (built-in and the sample plugin), run with 1, 2 and 4
 // ranks and 1, 2 and 4 threads: the backend's checks against the reference pass, HPCG's
-// validation passes, and the preconditioned CG converges.
+// validation passes, and the preconditioned CG converges. When the kokkos backend is built, two
+// variants run too: its device code path on the host (separate memory) and point colouring.
 #include <gtest/gtest.h>
 #include <omp.h>
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/validation/backend_checks.hpp"
 #include "test_problem.hpp"
+#ifdef HPCG_WITH_KOKKOS
+#include "../../src/backends/kokkos/kokkos_backend.hpp"
+#endif
 
 namespace hpcg {
 namespace {
 
-std::string backend_spec(const std::string& name) {
-  return name == "sample" ? std::string("plugin:") + HPCG_SAMPLE_PLUGIN : name;
+std::vector<std::string> backend_names() {
+  std::vector<std::string> names{"reference", "openmp", "sample"};
+#ifdef HPCG_WITH_KOKKOS
+  names.insert(names.end(), {"kokkos", "kokkos_separate_memory", "kokkos_point_colors"});
+#endif
+  return names;
+}
+
+std::unique_ptr<Backend> create_backend(const std::string& name) {
+#ifdef HPCG_WITH_KOKKOS
+  using backends::kokkos::KokkosBackend;
+  using backends::kokkos::KokkosOptions;
+  if (name == "kokkos_separate_memory") {
+    return std::make_unique<KokkosBackend>(KokkosOptions{true, 0});
+  }
+  if (name == "kokkos_point_colors") {
+    return std::make_unique<KokkosBackend>(KokkosOptions{false, 1});
+  }
+#endif
+  return make_backend(name == "sample" ? std::string("plugin:") + HPCG_SAMPLE_PLUGIN : name);
 }
 
 class Conformance : public ::testing::TestWithParam<std::tuple<std::string, int>> {
@@ -30,7 +54,7 @@ class Conformance : public ::testing::TestWithParam<std::tuple<std::string, int>
 TEST_P(Conformance, KernelsAgreeWithTheReferenceAndValidationPasses) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 24, 16), comm);
-  auto backend = make_backend(backend_spec(std::get<0>(GetParam())));
+  auto backend = create_backend(std::get<0>(GetParam()));
   backend->optimize(problem);
 
   TestVectorSource source;
@@ -51,7 +75,7 @@ TEST_P(Conformance, PreconditionedCgConvergesLikeTheReference) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
   auto reference = make_backend("reference");
-  auto backend = make_backend(backend_spec(std::get<0>(GetParam())));
+  auto backend = create_backend(std::get<0>(GetParam()));
   backend->optimize(problem);
   KernelTimes times;
   problem.x.fill(0.0);
@@ -66,11 +90,11 @@ TEST_P(Conformance, PreconditionedCgConvergesLikeTheReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Conformance,
-                         ::testing::Combine(::testing::Values("reference", "openmp", "sample"),
+                         ::testing::Combine(::testing::ValuesIn(backend_names()),
                                             ::testing::Values(1, 2, 4)),
-                         [](const auto& info) {
-                           return std::get<0>(info.param) + "_threads" +
-                                  std::to_string(std::get<1>(info.param));
+                         [](const auto& test) {  // gtest's macro has a parameter `info`
+                           return std::get<0>(test.param) + "_threads" +
+                                  std::to_string(std::get<1>(test.param));
                          });
 
 }  // namespace

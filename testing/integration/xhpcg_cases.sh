@@ -135,6 +135,30 @@ case "$case_name" in
     rm -f HPCG-Benchmark_3.1_*.txt
     OMP_NUM_THREADS=2 run 4 --nx=24 --ny=16 --nz=16 --backend=openmp; expect_valid
     expect_value "Machine Summary::Threads per processes" 2 ;;
+  kokkos_ranks)
+    # Kokkos runs between MPI_Init and MPI_Finalize on every rank; --kokkos-* arguments go to
+    # Kokkos, not to xhpcg's parser (which rejects unknown options).
+    OMP_PROC_BIND=false run 2 --nx=16 --ny=24 --nz=16 --kokkos-disable-warnings --backend=kokkos
+    expect_valid; expect_keys
+    [[ "$(value "Final Summary::Backend")" == "kokkos 1.0.0 (Kokkos "* ]] || fail "backend is '$(value "Final Summary::Backend")'"
+    grep -q '^Final Summary::Reference version of' "$(report)" && fail "a kernel reported as the reference's"
+    rm -f HPCG-Benchmark_3.1_*.txt
+    OMP_PROC_BIND=false run 4 --nx=16 --ny=16 --nz=16 --backend=kokkos; expect_valid ;;
+  kokkos_one_thread)
+    # On one thread the kokkos backend's ordering is natural order: the reference's numbers.
+    run 2 --nx=32 --ny=32 --nz=32 --backend=reference; expected=$(value "Reproducibility Information::Scaled residual mean")
+    rm -f HPCG-Benchmark_3.1_*.txt
+    OMP_PROC_BIND=false run 2 --nx=32 --ny=32 --nz=32 --backend=kokkos; expect_valid
+    expect_value "Reproducibility Information::Scaled residual mean" "$expected"
+    expect_value "Iteration Count Information::Optimized CG iterations per set" 50 ;;
+  kokkos_threads)
+    OMP_NUM_THREADS=2 OMP_PROC_BIND=false run 1 --nx=32 --ny=48 --nz=32 --backend=kokkos; expect_valid
+    expect_between "Iteration Count Information::Optimized CG iterations per set" 50 52 ;;
+  kokkos_help)
+    # Kokkos 3 answers --help with its own text when it sees the whole command line.
+    run 1 --help --kokkos-disable-warnings; expect_status 0
+    grep -q 'Usage: mpirun' out.txt || fail "no usage text"
+    grep -q 'kokkos-threads' out.txt && fail "Kokkos printed its help for xhpcg's --help" ;;
   ranks3_noncubic)
     run 3 --nx=16 --ny=24 --nz=32; expect_valid
     expect_value "Global Problem Dimensions::Global nx" 48; expect_value "Processor Dimensions::npx" 3 ;;

@@ -15,6 +15,15 @@ struct BackendDescription {
   std::string summary;
 };
 
+/// Process-wide set-up of the backends that need it (Kokkos): call after MPI_Init and before
+/// any make_backend. Hands the --kokkos-* arguments to Kokkos and removes them from argc/argv
+/// (argv[0] and the other arguments keep their order); without the kokkos backend built in,
+/// they stay for the caller's parser to reject.
+void initialize_backends(int& argc, char** argv);
+
+/// Undoes initialize_backends(): call once every backend is destroyed, before MPI_Finalize.
+void finalize_backends();
+
 /// The backend used when --backend is not given.
 std::string default_backend_name();
 

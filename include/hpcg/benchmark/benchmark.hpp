@@ -3,21 +3,16 @@
 // optimisation, validation, the optimised-iteration search, the timed sets and TestNorms.
 #pragma once
 
-#include <functional>
-#include <string>
-
 #include "hpcg/backend/backend.hpp"
 #include "hpcg/base/comm.hpp"
+#include "hpcg/benchmark/progress.hpp"
 #include "hpcg/benchmark/results.hpp"
 #include "hpcg/report/run_log.hpp"
 
 namespace hpcg {
 
-/// Called on every rank at the start of each phase and after each timed set, for progress output.
-using ProgressCallback = std::function<void(const std::string& message)>;
-
 /// Runs the whole benchmark with `backend` as the optimised kernels. Collective; errors become
-/// the same hpcg::Error on every rank.
+/// the same hpcg::Error on every rank. `progress` hears of every phase start and timed set.
 BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& backend,
                                RunLog& log, const ProgressCallback& progress);
 

@@ -5,6 +5,8 @@
 
 #include <mpi.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -55,12 +57,40 @@ class HaloExchange {
     finish();
   }
 
+  /// The same exchange for vectors of another element type (float, std::int32_t, std::int64_t,
+  /// std::uint64_t; graph scores and BFS levels): `x` holds rows + halo.external_count() entries.
+  /// Completed by finish(), like begin().
+  template <class T>
+  void begin_typed(T* x);
+  template <class T>
+  void run_typed(T* x) {
+    begin_typed(x);
+    finish();
+  }
+
+  /// Bit-packed exchange (BFS frontier bitmaps): one bit per send row and per halo column. Each
+  /// neighbour's segment starts on a 64-bit word; send_word_offsets()/receive_word_offsets() hold
+  /// rank_count + 1 segment starts, in the order of halo().send_ranks / receive_ranks.
+  const std::vector<std::size_t>& send_word_offsets() const { return send_word_offsets_; }
+  const std::vector<std::size_t>& receive_word_offsets() const { return receive_word_offsets_; }
+  /// Packs bit send_rows[k] of `row_bits` (bit i of a vector is word i/64, bit i%64) into the
+  /// send segments; `packed` holds send_word_offsets().back() words.
+  void pack_bits(const std::uint64_t* row_bits, std::uint64_t* packed) const;
+  /// Posts the exchange of packed segments; `packed_receive` holds receive_word_offsets().back()
+  /// words, `packed_send` must stay unchanged until finish(). Returns the bytes this rank sends.
+  std::size_t begin_bits(const std::uint64_t* packed_send, std::uint64_t* packed_receive);
+  /// Copies received segments to bits rows .. rows + external_count() - 1 of `column_bits`.
+  void unpack_bits(const std::uint64_t* packed_receive, std::uint64_t* column_bits) const;
+
  private:
   Halo halo_;
   local_int rows_ = 0;
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::vector<double> send_buffer_;
   std::vector<MPI_Request> requests_;
+  std::vector<unsigned char> typed_buffer_;  ///< send buffer of begin_typed, any element type
+  std::vector<std::size_t> send_word_offsets_;
+  std::vector<std::size_t> receive_word_offsets_;
 };
 
 }  // namespace hpcg

@@ -19,6 +19,9 @@ struct CommandLine {
   Action action = Action::run;
   std::array<std::optional<long>, param_count> values{};  ///< unset = not given
   std::string backend;                                    ///< empty = default backend
+  std::optional<double> memory_fraction;  ///< --memory-fraction=F, 0 < F <= 1
+  std::optional<double> memory_gib;       ///< --memory=GiB, the node memory to size against
+  bool quiet = false;                     ///< --quiet: no progress output
 };
 
 /// The numbers of an hpcg.dat file.
@@ -36,14 +39,20 @@ struct Params {
   int npx = 0, npy = 0, npz = 0;   ///< process grid; all 0 = computed from the rank count
   std::string backend;
   bool read_hpcg_dat = false;      ///< true when the numbers came from hpcg.dat
+  /// Sizing: the local grid is chosen so that HPCG's memory model uses memory_fraction of
+  /// memory_gib GiB per node (0 = not given: fraction 1 of --memory, or MemTotal).
+  double memory_fraction = 0, memory_gib = 0;
+  bool quiet = false;              ///< no progress output
 
   bool quick_path() const { return runtime_seconds == 0; }
+  bool sized_by_memory() const { return memory_fraction > 0 || memory_gib > 0; }
 };
 
 /// Parses argv[1..]; throws InputError for unknown flags and malformed or negative values.
 CommandLine parse_command_line(const std::vector<std::string>& args);
 
-/// True when the command line gives no grid dimension, so hpcg.dat must be read.
+/// True when the command line gives no grid dimension and no memory target, so hpcg.dat must
+/// be read.
 bool needs_hpcg_dat(const CommandLine& cli);
 
 /// Parses hpcg.dat's text (`source` names it in messages); throws InputError when malformed.
@@ -54,7 +63,9 @@ HpcgDat read_hpcg_dat(const std::string& path);
 
 /// Applies HPCG 3.1's defaults (command line first, hpcg.dat otherwise, dimensions below 16
 /// raised) and checks what 3.1 leaves to asserts: multiples of 8, the 0.125 aspect ratio, and a
-/// process grid that matches `ranks`.
+/// process grid that matches `ranks`. With a memory target the grid is left at 16^3 for
+/// size_by_memory (problem/memory_sizing.hpp) to choose, and rt defaults to 0 as with a grid
+/// given on the command line.
 Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file, int ranks);
 
 /// Throws InputError when min/max of the three sizes is below 0.125 (HPCG's rule).

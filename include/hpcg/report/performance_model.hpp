@@ -40,6 +40,12 @@ TrafficCounts count_traffic(const BenchmarkResults& results);
 /// optimisation time (HPCG amortises them over 500 iterations).
 double charged_seconds(const BenchmarkResults& results);
 Ratings compute_ratings(const BenchmarkResults& results);
+
+/// HPCG 3.1's memory model from the level sizes alone (global rows and nonzeros, rank 0's
+/// columns and sends), so that sizing a problem before it exists uses the report's numbers.
+MemoryEstimate estimate_memory(const std::array<LevelSummary, mg_levels>& levels, int ranks,
+                               int sets, double optimization_bytes);
+/// The same model for a finished run, as the report prints it.
 MemoryEstimate estimate_memory(const BenchmarkResults& results);
 
 }  // namespace hpcg

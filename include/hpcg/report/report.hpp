@@ -15,13 +15,32 @@ namespace hpcg {
 /// Ordered Parent::Child keys with their values; sections have empty values. Keys may repeat.
 using ReportDocument = std::vector<std::pair<std::string, std::string>>;
 
+/// One report line with, for a number, its value before printing (for the JSON file).
+struct ReportEntry {
+  enum class Kind { section, text, integer, real };
+  std::string key;
+  std::string text;  ///< as printed after '='
+  Kind kind = Kind::text;
+  double number = 0;  ///< unrounded value of an integer or real entry
+};
+using ReportEntries = std::vector<ReportEntry>;
+
 /// Numbers as HPCG 3.1 prints them (std::ostream defaults: 6 significant digits).
 std::string format_number(double value);
 
+ReportEntries make_report_entries(const BenchmarkResults& results);
 ReportDocument make_report(const BenchmarkResults& results);
 
 /// The file's text: "HPCG-Benchmark", then one key=value line per entry.
 std::string render_report(const ReportDocument& document);
+
+/// "HPCG-Benchmark_3.1_YYYY-MM-DD_hh-mm-ss" (local time), the name of the report and of the
+/// JSON and SVG files beside it without their extension.
+std::string report_basename(std::time_t when);
+
+/// Writes `content` to `path` through `path`.partial and a rename, so that the file either is
+/// complete or does not exist; throws ResourceError.
+void write_file_atomically(const std::string& path, const std::string& content);
 
 /// Writes the report into `directory` through a temporary file and a rename, so that a report
 /// file either is complete or does not exist. Returns the path.

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Direction-optimizing BFS (Beamer's switch with GAP's alpha/beta) in linear-algebra form over the
+// graph's halo, and Graph500's five-check validation, also distributed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/graph/graph.hpp"
+
+namespace hpcg::graph {
+
+struct BfsOptions {
+  double alpha = 15.0;  ///< go bottom-up when frontier edges > unexplored edges / alpha
+  double beta = 18.0;   ///< go back top-down when the frontier shrinks below N / beta
+};
+
+struct BfsStats {
+  int levels = 0;                ///< frontier expansions (the source's level is 0)
+  int bottom_up_levels = 0;      ///< of which bottom-up
+  std::uint64_t bytes_sent = 0;  ///< halo payload this rank sent (reductions not counted)
+  double seconds_top_down = 0, seconds_bottom_up = 0, seconds_communication = 0;
+  double seconds_setup = 0;  ///< allocation, initialisation and the final parent conversion
+};
+
+struct BfsResult {
+  /// Parent of each owned vertex as an internal id: the source's is itself, -1 = not reached.
+  std::vector<global_int> parent;
+  BfsStats stats;
+};
+
+/// BFS from `source` (an internal id): top-down steps push the frontier along owned columns and,
+/// for frontier ghosts, along the halo transpose (a sparse-vector product); bottom-up steps let
+/// each unvisited vertex take its first neighbour in the frontier bitmap (a masked product). Each
+/// level exchanges the new frontier as bits through the halo (so `graph` is not const: its
+/// exchange keeps request state). Collective.
+BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const Comm& comm);
+
+struct BfsCheck {
+  bool passed = true;
+  std::string failure;     ///< the first failure (lowest rank's), empty when passed
+  global_int reached = 0;  ///< vertices in the tree, the source included
+  global_int edges = 0;    ///< undirected edges of the traversed component (TEPS numerator)
+  int depth = 0;           ///< largest level
+};
+
+/// Graph500's checks on a parent array: (1) the parents form a tree without cycles rooted at
+/// `source`; (2) tree edges join consecutive levels; (3) every edge joins levels at most one
+/// apart; (4) the tree spans the source's component; (5) each parent is a neighbour. Levels are
+/// rebuilt from the parents through the halo, independently of the kernel. If `depths` is given
+/// it receives each owned vertex's level (-1: not reached). Collective.
+BfsCheck verify_bfs(Graph& graph, global_int source, const std::vector<global_int>& parent,
+                    const Comm& comm, std::vector<std::int32_t>* depths = nullptr);
+
+/// Undirected edges of the component the parent array reached: half the sum of reached degrees.
+global_int traversed_edges(const Graph& graph, const std::vector<global_int>& parent,
+                           const Comm& comm);
+
+}  // namespace hpcg::graph

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// A distributed graph is the core's distributed sparse matrix: the adjacency matrix in a 1D row
+// distribution (this rank's vertices are its rows), 64-bit global vertex ids, 32-bit local column
+// ids, and the core's halo set-up and exchange for the neighbours other ranks own.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/base/types.hpp"
+#include "hpcg/graph/edge_list.hpp"
+#include "hpcg/graph/partition.hpp"
+#include "hpcg/linalg/sparse_matrix.hpp"
+
+namespace hpcg::graph {
+
+/// An undirected graph after GAP's cleanup (no self-loops, no duplicates, symmetric). Ids are
+/// internal (Partition::relabel maps original ids to them); this rank owns [first_vertex,
+/// first_vertex + rows()).
+struct Graph {
+  global_int vertex_count = 0;  ///< N, isolated vertices included
+  global_int edge_count = 0;    ///< undirected edges, each counted once
+  Partition partition;
+  global_int first_vertex = 0;
+
+  /// Pattern only (`values` and `diagonal` stay empty). Each row lists its owned columns first,
+  /// then its halo columns, both ascending; local column rows() + k stands for ghost_ids[k].
+  SparseMatrix adjacency;
+  std::vector<global_int> ghost_ids;    ///< ascending internal ids of the halo columns
+  std::vector<local_int> owned_degree;  ///< per row: how many of its columns are owned
+
+  /// Transpose of the halo part (CSR by halo column): the owned rows adjacent to each ghost, for
+  /// pushing a frontier that contains ghosts (the graph is symmetric, so these are its edges).
+  std::vector<nnz_int> ghost_row_start;
+  std::vector<local_int> ghost_rows;
+
+  /// Where each owned row's bit lies in the packed send segments of adjacency.exchange (a row is
+  /// sent to every rank that holds it as a ghost): CSR by row.
+  std::vector<nnz_int> send_bit_start;
+  std::vector<std::uint64_t> send_bits;
+
+  /// One bit per owned row without edges: a BFS never reaches them (Kronecker graphs have many),
+  /// so bottom-up steps skip them as if visited.
+  std::vector<std::uint64_t> isolated_rows;
+
+  local_int rows() const { return adjacency.rows; }
+  local_int ghosts() const { return adjacency.columns - adjacency.rows; }
+  global_int degree(local_int row) const {
+    return adjacency.row_start[row + 1] - adjacency.row_start[row];
+  }
+  /// Internal id of a local column (owned row or ghost).
+  global_int global_id(local_int column) const {
+    return column < rows() ? first_vertex + column : ghost_ids[column - rows()];
+  }
+  /// Local column of an internal id, or -1 when it is neither owned nor a ghost here.
+  local_int local_column(global_int internal) const;
+  bool owns(global_int internal) const {
+    return internal >= first_vertex && internal < first_vertex + rows();
+  }
+};
+
+/// GAP's cleanup and the distribution: drops self-loops, symmetrizes, removes duplicates,
+/// relabels and cuts the vertices as `kind` says (`seed` keys the random relabelling), builds the
+/// CSR and its halo. Consumes `edges`. Collective.
+Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm);
+
+/// What a partitioning costs: the halo volume (values one exchange moves, over all ranks) and the
+/// imbalance of edges and vertices (largest rank over mean rank).
+struct PartitionStats {
+  global_int halo_volume = 0;
+  global_int max_rank_halo = 0;
+  global_int max_rank_edges = 0;  ///< directed entries (row nonzeros) of the fullest rank
+  double edge_imbalance = 1.0;
+  double vertex_imbalance = 1.0;
+};
+
+PartitionStats partition_stats(const Graph& graph, const Comm& comm);
+
+}  // namespace hpcg::graph

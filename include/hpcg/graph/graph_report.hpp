@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// xgraph's report: GAP-style "label: value" lines on stdout (per trial, then summaries) and the
+// same content as JSON. Formatting only; rank 0 prints what these return.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/trials.hpp"
+#include "hpcg/graph/xgraph.hpp"
+
+namespace hpcg::graph {
+
+/// The edge count TEPS divides by, as the report states it.
+constexpr const char* teps_edge_definition =
+    "undirected edges of the cleaned graph (no self-loops or duplicates) in the traversed "
+    "component";
+
+struct XgraphReport {
+  XgraphOptions options;
+  int ranks = 1, threads = 1;
+  global_int vertices = 0, edges = 0;
+  double generate_seconds = 0, build_seconds = 0;
+  PartitionStats partition;
+  std::vector<BfsTrial> bfs;
+  std::vector<PageRankTrial> pagerank;
+
+  bool verified() const { return options.verify; }
+  bool all_passed() const;
+};
+
+std::string graph_lines(const XgraphReport& report);
+std::string bfs_trial_line(const BfsTrial& trial);
+std::string pagerank_trial_line(const PageRankTrial& trial);
+std::string bfs_summary(const XgraphReport& report);
+std::string pagerank_summary(const XgraphReport& report);
+std::string verification_line(const XgraphReport& report);
+std::string report_json(const XgraphReport& report);
+
+}  // namespace hpcg::graph

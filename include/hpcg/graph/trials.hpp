@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// GAP's benchmark methodology: sources picked by a seeded generator, one timed kernel call per
+// trial (what GAP times: set-up of the output arrays, the kernel, its final clean-up), each trial
+// optionally verified untimed, and the summaries a report needs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/pagerank.hpp"
+
+namespace hpcg::graph {
+
+/// Seconds of a kernel's phases, each the largest over ranks.
+struct PhaseSeconds {
+  double setup = 0, compute_a = 0, compute_b = 0, communication = 0;
+};
+
+struct BfsTrial {
+  global_int source = 0;  ///< original id
+  double seconds = 0;     ///< slowest rank
+  global_int edges = 0;   ///< undirected edges of the traversed component
+  double teps = 0;
+  int levels = 0, bottom_up_levels = 0;
+  std::uint64_t bytes_sent = 0;  ///< halo payload, all ranks
+  PhaseSeconds phases;           ///< compute_a: top-down, compute_b: bottom-up
+  bool verified = false, passed = true;
+  double verify_seconds = 0;
+  std::string failure;
+};
+
+struct PageRankTrial {
+  double seconds = 0;
+  int iterations = 0;
+  double change = 0;
+  std::uint64_t bytes_sent = 0;
+  PhaseSeconds phases;  ///< compute_a: SpMV
+  bool verified = false, passed = true;
+  double error = 0, verify_seconds = 0;
+};
+
+/// GAP's SourcePicker: uniform draws in [0, N) from a seeded counter-based stream, redrawn while
+/// the vertex has no edges; sources may repeat. Original ids. Collective.
+std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
+                                     const Comm& comm);
+
+/// Degree of an original vertex id (0 for ids outside the graph). Collective.
+global_int degree_of(const Graph& graph, global_int original, const Comm& comm);
+
+/// Called on every rank after each trial (to print it as GAP does).
+using BfsCallback = std::function<void(const BfsTrial&)>;
+using PageRankCallback = std::function<void(const PageRankTrial&)>;
+
+/// Runs one BFS per source; keeps the last parent array in `last_parent` when given.
+std::vector<BfsTrial> run_bfs_trials(Graph& graph, const std::vector<global_int>& sources,
+                                     const BfsOptions& options, bool verify, const Comm& comm,
+                                     const BfsCallback& done,
+                                     std::vector<global_int>* last_parent = nullptr);
+
+std::vector<PageRankTrial> run_pagerank_trials(Graph& graph, int trials,
+                                               const PageRankOptions& options, bool verify,
+                                               const Comm& comm, const PageRankCallback& done,
+                                               std::vector<float>* last_scores = nullptr);
+
+double mean_seconds(const std::vector<BfsTrial>& trials);
+double mean_seconds(const std::vector<PageRankTrial>& trials);
+/// Graph500's aggregate: the harmonic mean of the trials' TEPS, 1 / mean(time / edges).
+double harmonic_mean_teps(const std::vector<BfsTrial>& trials);
+
+}  // namespace hpcg::graph

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The xgraph program between MPI_Init and MPI_Finalize: options, graph, kernels' trials under
+// GAP's methodology, verification, report; one agreed exit status on every rank.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/edge_list.hpp"
+#include "hpcg/graph/pagerank.hpp"
+#include "hpcg/graph/partition.hpp"
+
+namespace hpcg::graph {
+
+enum class GraphSource { none, kronecker, uniform, grid, file };
+enum class KernelChoice { bfs, pagerank, both, none };
+
+struct XgraphOptions {
+  bool help = false;
+  bool version = false;
+  GraphSource source = GraphSource::none;
+  int scale = 0;        ///< --kron / --urand
+  int degree = 16;      ///< edge factor: tuples per vertex
+  global_int grid = 0;  ///< --grid: points per dimension
+  std::string file;     ///< --file
+  std::uint64_t seed = default_seed;
+  PartitionKind partition = PartitionKind::block;
+  KernelChoice kernel = KernelChoice::both;
+  int bfs_trials = 64;  ///< GAP's benchmark setting (-n64)
+  int pagerank_trials = 16;
+  global_int bfs_source = -1;  ///< original id; -1: GAP's seeded picker
+  BfsOptions bfs;
+  PageRankOptions pagerank;
+  bool verify = false;
+  std::string graph_out, scores_out, parents_out, json;
+
+  bool runs_bfs() const { return kernel == KernelChoice::bfs || kernel == KernelChoice::both; }
+  bool runs_pagerank() const {
+    return kernel == KernelChoice::pagerank || kernel == KernelChoice::both;
+  }
+};
+
+/// Parses argv[1..]; throws InputError naming the bad option and the fix.
+XgraphOptions parse_xgraph_options(const std::vector<std::string>& args);
+std::string xgraph_usage();
+/// One line naming the graph the options describe ("Kronecker scale 20, degree 16, seed ...").
+std::string describe_source(const XgraphOptions& options);
+
+/// Runs xgraph with argv[1..]; returns the exit status (0 ok, 1 a verification failed, 2 bad
+/// input, 3 resources, 4 internal). Only rank 0 prints.
+int run_xgraph(const Comm& comm, const std::vector<std::string>& args);
+
+}  // namespace hpcg::graph

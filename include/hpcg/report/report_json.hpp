@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The machine-readable report, HPCG-Benchmark_3.1_<date>_<time>.json beside the official file:
+// every line of the official report with its unrounded number, plus what the official format
+// has no place for (backend, per-set times and residuals, build and MPI library, sizing).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "hpcg/benchmark/results.hpp"
+#include "hpcg/problem/memory_sizing.hpp"
+#include "hpcg/report/build_info.hpp"
+
+namespace hpcg {
+
+/// Identifies the JSON documents this program writes ("format" key), and their version.
+constexpr const char* run_json_format = "xhpcg-run";
+constexpr int run_json_format_version = 1;
+
+/// What the JSON file says beyond the benchmark's results.
+struct RunContext {
+  std::string report_file;             ///< file name of the official report beside it
+  BuildInfo build;
+  std::optional<SizingChoice> sizing;  ///< when --memory-fraction / --memory chose the grid
+};
+
+/// The JSON document. Its "official" array has one {"key", "value"} per line of the official
+/// report, in order: sections have "", numbers are JSON numbers (unrounded), text is a string.
+std::string render_run_json(const BenchmarkResults& results, const RunContext& context);
+
+}  // namespace hpcg

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Report text. Labels follow gapbs (padded to 21 characters, times with 5 decimals) so that GAP
+// users read it at once; TEPS follow Graph500 (harmonic mean) with the edge count stated.
+#include "hpcg/graph/graph_report.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "hpcg/version.hpp"
+
+namespace hpcg::graph {
+namespace {
+
+std::string line(const std::string& label, const std::string& value) {
+  char padded[64];
+  std::snprintf(padded, sizeof padded, "%-21s", (label + ":").c_str());
+  return padded + value + "\n";
+}
+
+std::string fixed(double value, int decimals = 5) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string scientific(double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.4e", value);
+  return text;
+}
+
+std::string verdict(bool verified, bool passed) {
+  return verified ? (passed ? "PASS" : "FAIL") : "not run";
+}
+
+template <class Trial>
+double mean_of(const std::vector<Trial>& trials, double (*field)(const Trial&)) {
+  double sum = 0;
+  for (const auto& t : trials) sum += field(t);
+  return trials.empty() ? 0 : sum / static_cast<double>(trials.size());
+}
+
+std::string phase_text(double setup, double a, const char* a_name, double b, const char* b_name,
+                       double communication) {
+  std::ostringstream text;
+  text << "setup " << fixed(setup) << ", " << a_name << " " << fixed(a);
+  if (b_name != nullptr) text << ", " << b_name << " " << fixed(b);
+  text << ", communication " << fixed(communication) << " (slowest rank, mean per trial)";
+  return text.str();
+}
+
+}  // namespace
+
+bool XgraphReport::all_passed() const {
+  for (const auto& t : bfs) {
+    if (!t.passed) return false;
+  }
+  for (const auto& t : pagerank) {
+    if (!t.passed) return false;
+  }
+  return true;
+}
+
+std::string graph_lines(const XgraphReport& r) {
+  std::ostringstream text;
+  text << "xgraph " << version_string << ": " << r.ranks << " rank(s) x " << r.threads
+       << " thread(s), graph: " << describe_source(r.options) << "\n";
+  text << line(r.options.source == GraphSource::file ? "Read Time" : "Generate Time",
+               fixed(r.generate_seconds));
+  text << line("Build Time", fixed(r.build_seconds));
+  const double degree =
+      r.vertices > 0 ? 2.0 * static_cast<double>(r.edges) / static_cast<double>(r.vertices) : 0;
+  text << "Graph has " << r.vertices << " nodes and " << r.edges
+       << " undirected edges for degree: " << static_cast<long long>(degree) << "\n";
+  const PartitionStats& p = r.partition;
+  text << line("Partition", to_string(r.options.partition) + ", halo volume " +
+                                std::to_string(p.halo_volume) + " vertices (largest rank " +
+                                std::to_string(p.max_rank_halo) + "), edge imbalance " +
+                                fixed(p.edge_imbalance, 3) + ", vertex imbalance " +
+                                fixed(p.vertex_imbalance, 3));
+  return text.str();
+}
+
+std::string bfs_trial_line(const BfsTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  source " << t.source << ", " << t.edges << " edges, "
+        << scientific(t.teps) << " TEPS, " << t.levels << " levels (" << t.bottom_up_levels
+        << " bottom-up), " << t.bytes_sent << " bytes sent";
+  std::string text = line("BFS Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification", verdict(true, t.passed) + (t.passed ? "" : ": " + t.failure));
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string pagerank_trial_line(const PageRankTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  " << t.iterations << " iterations, L1 change "
+        << scientific(t.change) << ", " << t.bytes_sent << " bytes sent";
+  std::string text = line("PR Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification", verdict(true, t.passed) + " (one more iteration changes the " +
+                                     "scores by " + scientific(t.error) + " in L1)");
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string bfs_summary(const XgraphReport& r) {
+  const auto& trials = r.bfs;
+  std::string text = line("BFS Average Time", fixed(mean_seconds(trials)));
+  text += line("BFS Harmonic TEPS",
+               scientific(harmonic_mean_teps(trials)) + " (edges: " + teps_edge_definition + ")");
+  text += line(
+      "BFS Phases",
+      phase_text(mean_of<BfsTrial>(trials, [](const BfsTrial& t) { return t.phases.setup; }),
+                 mean_of<BfsTrial>(trials, [](const BfsTrial& t) { return t.phases.compute_a; }),
+                 "top-down",
+                 mean_of<BfsTrial>(trials, [](const BfsTrial& t) { return t.phases.compute_b; }),
+                 "bottom-up", mean_of<BfsTrial>(trials, [](const BfsTrial& t) {
+                   return t.phases.communication;
+                 })));
+  text +=
+      line("BFS Bytes Sent",
+           fixed(mean_of<BfsTrial>(
+                     trials, [](const BfsTrial& t) { return static_cast<double>(t.bytes_sent); }),
+                 0) +
+               " per trial (halo payload, all ranks)");
+  return text;
+}
+
+std::string pagerank_summary(const XgraphReport& r) {
+  const auto& trials = r.pagerank;
+  std::string text = line("PR Average Time", fixed(mean_seconds(trials)));
+  text += line(
+      "PR Iterations",
+      fixed(mean_of<PageRankTrial>(
+                trials, [](const PageRankTrial& t) { return static_cast<double>(t.iterations); }),
+            1) +
+          " per trial");
+  text += line(
+      "PR Phases",
+      phase_text(
+          mean_of<PageRankTrial>(trials, [](const PageRankTrial& t) { return t.phases.setup; }),
+          mean_of<PageRankTrial>(trials, [](const PageRankTrial& t) { return t.phases.compute_a; }),
+          "SpMV", 0, nullptr, mean_of<PageRankTrial>(trials, [](const PageRankTrial& t) {
+            return t.phases.communication;
+          })));
+  text += line(
+      "PR Bytes Sent",
+      fixed(mean_of<PageRankTrial>(
+                trials, [](const PageRankTrial& t) { return static_cast<double>(t.bytes_sent); }),
+            0) +
+          " per trial (halo payload, all ranks)");
+  return text;
+}
+
+std::string verification_line(const XgraphReport& r) {
+  if (!r.verified()) return line("Verification", "not run (use --verify)");
+  if (r.bfs.empty() && r.pagerank.empty()) return line("Verification", "not run (no kernel ran)");
+  int failed = 0;
+  for (const auto& t : r.bfs) failed += t.passed ? 0 : 1;
+  for (const auto& t : r.pagerank) failed += t.passed ? 0 : 1;
+  const size_t total = r.bfs.size() + r.pagerank.size();
+  return line("Verification", failed == 0 ? "PASS (all " + std::to_string(total) + " trials)"
+                                          : "FAIL (" + std::to_string(failed) + " of " +
+                                                std::to_string(total) + " trials)");
+}
+
+}  // namespace hpcg::graph

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// This rank's rows while the graph is being built (private to the graph module): CSR with 64-bit
+// global column ids, then its conversion to the core's SparseMatrix with 32-bit local columns.
+#pragma once
+
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/base/types.hpp"
+#include "hpcg/graph/graph.hpp"
+
+namespace hpcg::graph {
+
+struct LocalCsr {
+  global_int first = 0;  ///< internal id of row 0
+  local_int rows = 0;
+  std::vector<nnz_int> row_start;
+  std::vector<global_int> columns;  ///< internal ids, each row ascending and duplicate-free
+
+  /// Rows [first, first + rows) from directed edges whose sources all lie in that range; sorts
+  /// each row and removes duplicate edges.
+  static LocalCsr from_edges(std::vector<Edge> edges, global_int first, global_int rows);
+  std::vector<global_int> degrees() const;
+  std::vector<Edge> to_edges() const;
+};
+
+/// Numbers the columns locally (owned, then ghosts ascending), builds the halo with the core's
+/// setup_halo and the graph's push and frontier-packing indexes. Collective.
+void attach_local_matrix(Graph& graph, LocalCsr csr, const Comm& comm);
+
+}  // namespace hpcg::graph

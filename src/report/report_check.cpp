@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The report's rules: spec sections 10.4 (validity), 13 (1800 s, QuickPath, memory) and 14-15
+// (keys, order, Final Summary lines).
+#include "hpcg/report/report_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "hpcg/base/error.hpp"
+#include "hpcg/report/json_reader.hpp"
+#include "hpcg/report/report.hpp"
+
+namespace hpcg {
+namespace {
+
+constexpr size_t listed_inconsistencies = 8;
+
+bool close_enough(double printed, double rebuilt) {
+  const double scale = std::max(std::fabs(printed), std::fabs(rebuilt));
+  return std::fabs(printed - rebuilt) <= printed_tolerance * scale || scale < 1e-300;
+}
+
+/// Whether the report's `text` says what the rebuilt entry says.
+bool agrees(const ReportEntry& rebuilt, const std::string& text) {
+  if (rebuilt.kind != ReportEntry::Kind::real) return text == rebuilt.text;
+  char* end = nullptr;
+  const double printed = std::strtod(text.c_str(), &end);
+  return !text.empty() && end == text.c_str() + text.size() && close_enough(printed, rebuilt.number);
+}
+
+void compare_with_rebuilt(const ParsedReport& report, const ReportEntries& rebuilt,
+                          ReportCheck& check) {
+  const ReportDocument& lines = report.lines;
+  for (size_t i = 0; i < std::max(lines.size(), rebuilt.size()); ++i) {
+    const std::string found = i < lines.size() ? lines[i].first : "<end of file>";
+    const std::string wanted = i < rebuilt.size() ? rebuilt[i].key : "<end of file>";
+    if (found != wanted) {
+      check.format_problems.push_back("line " + std::to_string(i + 2) + ": expected '" + wanted +
+                                      "' (HPCG 3.1's key list and order), found '" + found + "'");
+      break;
+    }
+  }
+  // Values are compared by key and occurrence, so one missing line does not hide the rest.
+  std::map<std::string, int> seen;
+  std::map<std::pair<std::string, int>, std::string> values;
+  for (const auto& [key, value] : lines) values[{key, seen[key]++}] = value;
+  seen.clear();
+  size_t differences = 0;
+  for (const ReportEntry& entry : rebuilt) {
+    auto found = values.find({entry.key, seen[entry.key]++});
+    if (found == values.end() || agrees(entry, found->second)) continue;
+    if (++differences <= listed_inconsistencies) {
+      check.inconsistencies.push_back("'" + entry.key + "' is " + found->second +
+                                      " but the report's own numbers give " + entry.text);
+    }
+  }
+  if (differences > listed_inconsistencies) {
+    check.inconsistencies.push_back("... and " +
+                                    std::to_string(differences - listed_inconsistencies) +
+                                    " more value(s) that do not follow from the others");
+  }
+}
+
+void check_validation(const ReportDocument& lines, ReportCheck& check) {
+  for (const char* test : {"Spectral Convergence Tests",
+                           "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon",
+                           "Iteration Count Information", "Reproducibility Information"}) {
+    auto result = report_value(lines, std::string(test) + "::Result");
+    if (result && *result != "PASSED") {
+      check.rule_problems.push_back(std::string(test) + ": " + *result);
+    }
+  }
+  for (const auto& [key, value] : lines) {
+    if (key == "Final Summary::Reason") check.rule_problems.push_back("INVALID because " + value);
+  }
+}
+
+void check_rules(const ReportDocument& lines, const BenchmarkResults& r, ReportCheck& check) {
+  const std::string summary = "Final Summary::";
+  auto rating = report_number(lines, summary + "HPCG result is VALID with a GFLOP/s rating of");
+  check.valid = rating.has_value();
+  check.rating = rating.value_or(0);
+  check.timed_seconds = r.times.total;
+  if (!check.valid) check.rule_problems.push_back("the result is INVALID: it may not be submitted");
+  check_validation(lines, check);
+  std::ostringstream length;
+  length << "the timed phase lasted " << format_number(r.times.total) << " s; ";
+  if (r.params.quick_path() && r.times.total < official_minimum_timed_seconds) {
+    check.rule_problems.push_back(length.str() + "QuickPath (rt=0) results are official only for "
+                                  "legacy installed systems, after confirmation by the HPCG "
+                                  "benchmark leaders");
+  } else if (r.times.total < official_minimum_timed_seconds) {
+    check.rule_problems.push_back(length.str() + "official results need at least 1800 s "
+                                  "(run with --rt=1800)");
+  }
+  if (r.optimized_iterations > r.reference_iterations) {
+    check.notes.push_back("the optimized CG needs " + std::to_string(r.optimized_iterations) +
+                          " iterations per set instead of " +
+                          std::to_string(r.reference_iterations) +
+                          "; the extra iterations are not credited");
+  }
+  if (r.backend_name != "reference") {
+    check.notes.push_back("kernels from backend '" + r.backend_name + "' (the extra key "
+                          "'Final Summary::Backend' is this implementation's, not HPCG 3.1's)");
+  }
+  auto memory = report_number(lines, "Memory Use Information::Total memory used for data (Gbytes)");
+  if (memory) {
+    check.notes.push_back("the problem uses " + format_number(*memory) + " GB (HPCG's model) on " +
+                          std::to_string(r.ranks) + " rank(s); official runs must use at least a "
+                          "quarter of the memory of the nodes they run on, so those nodes may "
+                          "have at most " + format_number(4 * *memory) +
+                          " GB in all (the report cannot show it: check it yourself)");
+  }
+}
+
+/// A JSON value and a printed report value say the same: strings equal, numbers print alike
+/// (counts as integers, everything else as HPCG prints doubles).
+bool json_matches(const JsonValue& value, const std::string& printed) {
+  if (value.type == JsonValue::Type::string) return value.string == printed;
+  if (value.type != JsonValue::Type::number) return false;
+  const double n = value.number;
+  if (format_number(n) == printed) return true;
+  return n == std::floor(n) && std::fabs(n) < 9e15 &&
+         std::to_string(static_cast<long long>(n)) == printed;
+}
+
+std::string block(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) text += "    - " + item + "\n";
+  return text;
+}
+
+}  // namespace
+
+ReportCheck check_report(const ParsedReport& report) {
+  ReportCheck check;
+  check.lines = static_cast<int>(report.lines.size()) + 1;
+  check.format_problems = report.format_errors;
+  BenchmarkResults results;
+  try {
+    results = results_from_report(report.lines);
+  } catch (const InputError& error) {
+    check.format_problems.push_back(std::string("cannot read the report's numbers: ") +
+                                    error.what());
+    return check;
+  }
+  check.numbers_read = true;
+  compare_with_rebuilt(report, make_report_entries(results), check);
+  check_rules(report.lines, results, check);
+  return check;
+}
+
+void check_json_beside(const ParsedReport& report, const std::string& json_text,
+                       ReportCheck& check) {
+  const std::string prefix = "the JSON file beside the report ";
+  JsonValue json;
+  try {
+    json = parse_json(json_text);
+  } catch (const InputError& error) {
+    check.inconsistencies.push_back(prefix + "is not valid JSON: " + error.what());
+    return;
+  }
+  const JsonValue* official = json.find("official");
+  if (official == nullptr || official->type != JsonValue::Type::array) {
+    check.inconsistencies.push_back(prefix + "has no \"official\" array");
+    return;
+  }
+  const ReportDocument& lines = report.lines;
+  if (official->items.size() != lines.size()) {
+    check.inconsistencies.push_back(prefix + "has " + std::to_string(official->items.size()) +
+                                    " lines, the report " + std::to_string(lines.size()));
+    return;
+  }
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const JsonValue* key = official->items[i].find("key");
+    const JsonValue* value = official->items[i].find("value");
+    const bool same = value != nullptr && json_matches(*value, lines[i].second);
+    const std::string text = value == nullptr ? "nothing"
+                             : value->type == JsonValue::Type::number ? format_number(value->number)
+                                                                      : value->string;
+    if (key == nullptr || key->string != lines[i].first || !same) {
+      check.inconsistencies.push_back(prefix + "disagrees on line " + std::to_string(i + 2) +
+                                      " ('" + lines[i].first + "'): JSON " + text + ", report " +
+                                      lines[i].second);
+      return;
+    }
+  }
+}
+
+std::string describe_check(const ReportCheck& c, const std::string& path) {
+  std::ostringstream out;
+  out << path << "\n";
+  out << "  format:      "
+      << (c.format_problems.empty() ? "OK (" + std::to_string(c.lines) + " lines, HPCG 3.1 keys in order)\n"
+                                    : "PROBLEMS\n" + block(c.format_problems));
+  out << "  consistency: "
+      << (!c.numbers_read ? std::string("not checked (the numbers could not be read)\n")
+          : c.inconsistencies.empty()
+              ? std::string("OK (flop counts, memory, GB/s and GFLOP/s follow from its numbers)\n")
+              : "PROBLEMS (edited, or not written by HPCG 3.1's formulas)\n" +
+                    block(c.inconsistencies));
+  if (c.numbers_read) {
+    out << "  result:      "
+        << (c.valid ? "VALID, rating " + format_number(c.rating) + " GFLOP/s"
+                    : std::string("INVALID"))
+        << ", timed phase " << format_number(c.timed_seconds) << " s\n";
+  }
+  if (!c.rule_problems.empty()) out << "  rules:\n" << block(c.rule_problems);
+  if (!c.notes.empty()) out << "  notes:\n" << block(c.notes);
+  out << "verdict: "
+      << (c.submittable() ? "can be submitted to the HPCG ranking list (http://hpcg-benchmark.org)"
+                          : "NOT submittable, see the problems above")
+      << "\n";
+  return out.str();
+}
+
+}  // namespace hpcg

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Field names carry their units (_seconds, _gflops, _bytes) so that scripts need no schema.
+#include "hpcg/report/report_json.hpp"
+
+#include "hpcg/report/json_writer.hpp"
+#include "hpcg/report/performance_model.hpp"
+#include "hpcg/report/report.hpp"
+#include "hpcg/version.hpp"
+
+namespace hpcg {
+namespace {
+
+constexpr double official_minimum_seconds = 1800.0;
+
+void write_result(JsonWriter& j, const BenchmarkResults& r) {
+  const Ratings g = compute_ratings(r);
+  j.key("result").begin_object();
+  j.field("valid", r.valid());
+  j.key("rating_gflops");
+  r.valid() ? j.value(g.official) : j.null();
+  j.key("hpcg_2_4_rating_gflops");
+  r.valid() ? j.value(g.hpcg_2_4) : j.null();
+  j.field("timed_seconds", r.times.total);
+  j.field("official_length", r.times.total >= official_minimum_seconds);
+  j.field("quick_path", r.params.quick_path());
+  j.key("invalid_reasons").begin_array();
+  for (const auto& reason : r.invalid_reasons()) j.value(reason);
+  j.end_array().end_object();
+}
+
+void write_backend(JsonWriter& j, const BenchmarkResults& r) {
+  j.key("backend").begin_object();
+  j.field("name", r.backend_name).field("version", r.backend_version);
+  j.key("replaced_kernels").begin_array(true);
+  const KernelSet& k = r.optimized_kernels;
+  for (auto [replaced, name] : {std::pair{k.spmv, "SpMV"}, {k.mg, "MG"}, {k.dot, "DDOT"},
+                                {k.waxpby, "WAXPBY"}}) {
+    if (replaced) j.value(name);
+  }
+  j.end_array();
+  const BackendCheckResult& c = r.backend_checks;
+  j.key("checks").begin_object();
+  j.field("spmv_scaled_error", c.spmv_error).field("symgs_asymmetry", c.symgs_asymmetry);
+  j.field("symgs_error_reduction", c.symgs_reduction).field("mg_error_reduction", c.mg_reduction);
+  j.end_object().end_object();
+}
+
+void write_run(JsonWriter& j, const BenchmarkResults& r, const RunContext& context) {
+  const Geometry& g = r.geometry;
+  j.key("run").begin_object();
+  j.field("ranks", r.ranks).field("threads_per_rank", r.threads);
+  j.key("process_grid").begin_array(true).value(g.npx).value(g.npy).value(g.npz).end_array();
+  j.key("local_grid").begin_array(true).value(g.nx).value(g.ny).value(g.nz_lower).end_array();
+  j.key("global_grid").begin_array(true).value(g.gnx).value(g.gny).value(g.gnz).end_array();
+  j.field("requested_seconds", r.params.runtime_seconds);
+  j.field("setup_seconds", r.setup_seconds).field("optimization_seconds", r.optimize_seconds);
+  j.field("reference_spmv_mg_seconds", r.reference_spmv_mg_seconds);
+  j.field("optimization_bytes", r.optimization_bytes);
+  j.end_object();
+
+  j.key("build").begin_object();
+  j.field("compiler", context.build.compiler).field("flags", context.build.flags);
+  j.field("build_type", context.build.build_type);
+  j.field("mpi_library", context.build.mpi_library);
+  j.end_object();
+
+  j.key("sizing");
+  if (!context.sizing) {
+    j.null();
+    return;
+  }
+  const SizingChoice& s = *context.sizing;
+  j.begin_object();
+  j.field("node_bytes", s.node.bytes).field("ranks_per_node", s.node.ranks_per_node);
+  j.field("fraction", s.fraction).field("target_bytes_per_node", s.target_bytes_per_node());
+  j.field("model_bytes_per_node", s.model_bytes_per_node);
+  j.end_object();
+}
+
+void write_sets(JsonWriter& j, const BenchmarkResults& r) {
+  j.key("iterations").begin_object();
+  j.field("reference_per_set", r.reference_iterations);
+  j.field("optimized_per_set", r.optimized_iterations);
+  j.field("sets", r.sets);
+  j.field("reference_scaled_residual", r.reference_tolerance);
+  j.end_object();
+  // Flops credited to one set: the model for S = 1 (each set repeats CG's preamble).
+  BenchmarkResults one_set;
+  one_set.levels = r.levels;
+  one_set.sets = 1;
+  one_set.optimized_iterations = r.optimized_iterations;
+  one_set.reference_iterations = r.reference_iterations;
+  const double set_flops = count_flops(one_set).total_with_convergence;
+  j.key("timed_sets").begin_array();
+  for (size_t i = 0; i < r.set_seconds.size(); ++i) {
+    const double seconds = r.set_seconds[i];
+    j.begin_object(true).field("seconds", seconds);
+    if (i < r.set_scaled_residuals.size()) j.field("scaled_residual", r.set_scaled_residuals[i]);
+    j.field("gflops", seconds > 0 ? set_flops / seconds / 1.0e9 : 0.0).end_object();
+  }
+  j.end_array();
+}
+
+void write_official(JsonWriter& j, const BenchmarkResults& r) {
+  j.key("official").begin_array();
+  for (const ReportEntry& entry : make_report_entries(r)) {
+    j.begin_object(true).field("key", entry.key).key("value");
+    if (entry.kind == ReportEntry::Kind::integer) {
+      j.value(static_cast<long long>(entry.number));
+    } else if (entry.kind == ReportEntry::Kind::real) {
+      j.value(entry.number);
+    } else {
+      j.value(entry.text);
+    }
+    j.end_object();
+  }
+  j.end_array();
+}
+
+}  // namespace
+
+std::string render_run_json(const BenchmarkResults& results, const RunContext& context) {
+  JsonWriter j;
+  j.begin_object();
+  j.field("format", run_json_format).field("format_version", run_json_format_version);
+  j.field("program", "xhpcg").field("version", version_string);
+  j.field("hpcg_version", hpcg_version);
+  j.field("official_report", context.report_file);
+  write_result(j, results);
+  write_backend(j, results);
+  write_run(j, results, context);
+  write_sets(j, results);
+  write_official(j, results);
+  j.end_object();
+  return j.str();
+}
+
+}  // namespace hpcg

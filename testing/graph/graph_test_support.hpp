@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Helpers of the graph tests: a serial reference graph (adjacency sets, BFS levels, PageRank)
+// every rank builds from the full edge list, and agreement of per-rank checks without deadlock.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/graph/edge_list.hpp"
+#include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/partition.hpp"
+
+namespace hpcg::graph::testing {
+
+/// The cleaned graph (symmetric, no self-loops, no duplicates) in original ids, built serially.
+struct ReferenceGraph {
+  global_int n = 0;
+  std::vector<std::vector<global_int>> neighbours;
+
+  ReferenceGraph(global_int vertices, const std::vector<Edge>& edges)
+      : n(vertices), neighbours(static_cast<size_t>(vertices)) {
+    for (const Edge& e : edges) {
+      if (e.u == e.v) continue;
+      neighbours[e.u].push_back(e.v);
+      neighbours[e.v].push_back(e.u);
+    }
+    for (auto& list : neighbours) {
+      std::sort(list.begin(), list.end());
+      list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
+  }
+
+  global_int edges() const {
+    global_int total = 0;
+    for (const auto& list : neighbours) total += static_cast<global_int>(list.size());
+    return total / 2;
+  }
+
+  std::vector<int> levels(global_int source) const {
+    std::vector<int> level(static_cast<size_t>(n), -1);
+    std::deque<global_int> queue{source};
+    level[source] = 0;
+    while (!queue.empty()) {
+      const global_int u = queue.front();
+      queue.pop_front();
+      for (global_int v : neighbours[u]) {
+        if (level[v] < 0) {
+          level[v] = level[u] + 1;
+          queue.push_back(v);
+        }
+      }
+    }
+    return level;
+  }
+
+  /// GAP's PageRank (Jacobi) in double for a fixed number of iterations.
+  std::vector<double> pagerank(int iterations, double damping = 0.85) const {
+    std::vector<double> score(static_cast<size_t>(n), 1.0 / static_cast<double>(n)), next(score);
+    for (int it = 0; it < iterations; ++it) {
+      for (global_int v = 0; v < n; ++v) {
+        double sum = 0;
+        for (global_int u : neighbours[v])
+          sum += score[u] / static_cast<double>(neighbours[u].size());
+        next[v] = (1.0 - damping) / static_cast<double>(n) + damping * sum;
+      }
+      score.swap(next);
+    }
+    return score;
+  }
+};
+
+/// A share of a full edge list for build_graph: every rank takes every size-th tuple.
+inline EdgeList share_of(global_int vertices, const std::vector<Edge>& all, const Comm& comm) {
+  EdgeList list;
+  list.vertex_count = vertices;
+  for (size_t i = static_cast<size_t>(comm.rank()); i < all.size();
+       i += static_cast<size_t>(comm.size())) {
+    list.edges.push_back(all[i]);
+  }
+  return list;
+}
+
+inline std::vector<Edge> all_kronecker_edges(int scale, int degree, std::uint64_t seed) {
+  std::vector<Edge> edges(static_cast<size_t>((global_int{1} << scale) * degree));
+  kronecker_edges(scale, seed, 0, static_cast<global_int>(edges.size()), edges.data());
+  return edges;
+}
+
+/// The lowest rank's non-empty message, on every rank ("" when all are empty). Collective.
+inline std::string first_failure(const std::string& mine, const Comm& comm) {
+  int candidate = mine.empty() ? comm.size() : comm.rank(), lowest = comm.size();
+  MPI_Allreduce(&candidate, &lowest, 1, MPI_INT, MPI_MIN, comm.get());
+  return lowest == comm.size() ? std::string() : comm.broadcast(mine, lowest);
+}
+
+/// Original id of an owned row.
+inline global_int original_of_row(const Graph& g, local_int row) {
+  return g.partition.relabel.inverse(g.first_vertex + row);
+}
+
+/// Every partitioning, for tests that must not depend on it.
+inline std::vector<PartitionKind> all_partitions() {
+  return {PartitionKind::block, PartitionKind::balanced, PartitionKind::random};
+}
+
+}  // namespace hpcg::graph::testing

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# End-to-end cases for bin/xgraph, one per CTest test: runs the program in a fresh directory and
+# checks the exit status, what rank 0 printed and the files written.
+# Usage: xgraph_cases.sh CASE XGRAPH MPIEXEC DATA_DIR
+set -uo pipefail
+case_name=$1 xgraph=$2 mpiexec=$3 data=$4
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+
+fail() { echo "FAIL [$case_name]: $*" >&2; echo "--- stdout" >&2; cat out.txt >&2; echo "--- stderr" >&2; cat err.txt >&2; exit 1; }
+
+# run NP ARGS...: runs xgraph under mpiexec with a hang guard; sets $status.
+run() {
+  local ranks=$1; shift
+  timeout 100 "$mpiexec" -n "$ranks" "$xgraph" "$@" >out.txt 2>err.txt
+  status=$?
+  [[ $status -eq 124 ]] && fail "xgraph did not finish within 100 s"
+  return 0
+}
+expect_status() { [[ $status -eq $1 ]] || fail "exit status $status, expected $1"; }
+expect_out() { grep -q -- "$1" out.txt || fail "stdout lacks '$1'"; }
+count_out() { grep -c -- "$1" out.txt; }
+expect_count() { [[ $(count_out "$1") -eq $2 ]] || fail "expected $2 lines with '$1', got $(count_out "$1")"; }
+# A complete, passing run: N BFS and M PageRank trials, all verified.
+expect_pass() {
+  expect_status 0
+  expect_count '^BFS Trial Time:' "$1"
+  expect_count '^PR Trial Time:' "$2"
+  expect_count '^Verification: *PASS' $(( $1 + $2 + 1 ))
+  [[ -s err.txt ]] && fail "unexpected stderr"
+  return 0
+}
+# expect_input_error NP "message part" ARGS...: exit 2, one message from rank 0.
+expect_error() {
+  local code=$1 ranks=$2 message=$3; shift 3
+  run "$ranks" "$@"
+  expect_status "$code"
+  [[ $(grep -c 'xgraph: error:' err.txt) -eq 1 ]] || fail "expected exactly one error message"
+  grep -q -- "$message" err.txt || fail "message does not mention '$message'"
+}
+lines() { wc -l < "$1" | tr -d ' '; }
+
+case "$case_name" in
+  help) run 1 --help; expect_status 0; expect_out 'Usage: mpirun'; expect_out '--kron=SCALE' ;;
+  version) run 1 --version; expect_status 0; expect_out '^xgraph ' ;;
+  kron_verify)
+    run 2 --kron=10 --trials=4 --verify; expect_pass 4 4
+    expect_out '^Graph has 1024 nodes and'; expect_out '^BFS Harmonic TEPS:'; expect_out '^PR Average Time:'
+    expect_out 'edge imbalance'; expect_out '^BFS Bytes Sent:' ;;
+  urand_block) run 1 --urand=9 --degree=8 --trials=2 --verify --partition=random; expect_pass 2 2 ;;
+  grid_balanced)
+    run 1 --grid=8 --trials=2 --verify --partition=balanced; expect_pass 2 2
+    expect_out 'Graph has 512 nodes and 5068 undirected edges' ;;
+  file_el)
+    # The path 4-5-6 is bipartite: Jacobi PageRank needs more than 20 iterations to settle.
+    run 2 --file="$data/small.el" --verify --trials=3 --max-iters=200; expect_pass 3 3
+    expect_out 'Graph has 7 nodes and 5 undirected edges'; expect_out '^Read Time:' ;;
+  file_wel) run 1 --file="$data/small.wel" --verify --trials=2 --kernel=bfs; expect_pass 2 0 ;;
+  file_mtx) run 1 --file="$data/small.mtx" --verify --trials=2 --kernel=pr --max-iters=200; expect_pass 0 2 ;;
+  outputs)
+    run 2 --kron=8 --trials=2 --partition=random --graph-out=g.el --scores-out=s.txt \
+      --parents-out=p.txt --source=5 --verify
+    expect_status 0
+    [[ $(lines s.txt) -eq 256 && $(lines p.txt) -eq 256 ]] || fail "expected 256 lines of scores and parents"
+    awk '$1 != NR - 1 { exit 1 }' s.txt || fail "scores are not in vertex order"
+    awk '$1 == 5 && $2 != 5 { exit 1 }' p.txt || fail "the source is not its own parent"
+    edges=$(sed -n 's/^Graph has [0-9]* nodes and \([0-9]*\) undirected.*/\1/p' out.txt)
+    [[ $(lines g.el) -eq $edges ]] || fail "graph-out has $(lines g.el) lines, expected $edges"
+    run 1 --file=g.el --kernel=none; expect_status 0; expect_out "and $edges undirected edges" ;;
+  json)
+    run 1 --kron=8 --trials=2 --verify --json=report.json; expect_status 0
+    [[ -s report.json ]] || fail "no JSON report"
+    grep -q '"harmonic_mean_teps"' report.json || fail "JSON lacks the TEPS"
+    grep -q '"verification": "PASS"' report.json || fail "JSON lacks the verdict"
+    if command -v python3 >/dev/null; then python3 -m json.tool report.json >/dev/null || fail "invalid JSON"; fi ;;
+  fixed_source)
+    run 1 --kron=8 --kernel=bfs --trials=3 --source=5 --verify; expect_pass 3 0
+    expect_count 'source 5,' 3 ;;
+  verify_fail_exit)
+    # A real failure: one iteration cannot reach a 1e-12 fixed point, so GAP's check must fail.
+    run 2 --kron=8 --kernel=pr --trials=1 --max-iters=1 --tolerance=1e-12 --verify
+    expect_status 1; expect_out '^Verification: *FAIL' ;;
+  bad_no_graph) expect_error 2 2 "no graph given" ;;
+  bad_two_graphs) expect_error 2 1 "only one graph" --kron=8 --grid=4 ;;
+  bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;
+  bad_value) expect_error 2 1 "--trials=x" --kron=8 --trials=x ;;
+  bad_partition) expect_error 2 1 "unknown partitioning 'metis'" --kron=8 --partition=metis ;;
+  bad_kernel) expect_error 2 1 "unknown kernel" --kron=8 --kernel=sssp ;;
+  bad_degree_grid) expect_error 2 1 "--degree applies" --grid=8 --degree=4 ;;
+  bad_missing_file) expect_error 2 2 "cannot open graph file" --file=nothere.el ;;
+  bad_empty_file) expect_error 2 2 "is empty" --file="$data/empty.el" ;;
+  bad_extension) expect_error 2 1 "unknown format '.txt'" --file=graph.txt ;;
+  bad_el_line) expect_error 2 2 "bad_line.el:3:" --file="$data/bad_line.el" ;;
+  bad_el_negative) expect_error 2 2 "bad_negative.el:2: vertex id -3 is negative" --file="$data/bad_negative.el" ;;
+  bad_wel_weight) expect_error 2 2 "bad_weight.wel:2: weight 'abc'" --file="$data/bad_weight.wel" ;;
+  bad_mtx_banner) expect_error 2 2 "bad_banner.mtx:1:" --file="$data/bad_banner.mtx" ;;
+  bad_mtx_range) expect_error 2 2 "bad_range.mtx:5: vertex id 8 is out of range 1..7" --file="$data/bad_range.mtx" ;;
+  bad_mtx_count) expect_error 2 2 "declares 5 entries but the file has 4" --file="$data/bad_count.mtx" ;;
+  bad_source_range) expect_error 2 2 "--source=999 is not a vertex" --kron=8 --source=999 ;;
+  bad_output_dir) expect_error 3 2 "cannot write" --kron=8 --kernel=pr --trials=1 --scores-out=/nonexistent/s.txt ;;
+  *) echo "unknown case $case_name" >&2; exit 2 ;;
+esac
+echo "PASS [$case_name]"

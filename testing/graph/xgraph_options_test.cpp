@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// xgraph's command line: defaults are GAP's, every option lands in its field, and bad input is an
+// InputError that names the option.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "hpcg/base/error.hpp"
+#include "hpcg/graph/xgraph.hpp"
+
+namespace hpcg::graph {
+namespace {
+
+std::string error_of(const std::vector<std::string>& args) {
+  try {
+    parse_xgraph_options(args);
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST(XgraphOptions, DefaultsAreGaps) {
+  const XgraphOptions o = parse_xgraph_options({"--kron=20"});
+  EXPECT_EQ(o.source, GraphSource::kronecker);
+  EXPECT_EQ(o.scale, 20);
+  EXPECT_EQ(o.degree, 16);
+  EXPECT_EQ(o.seed, default_seed);
+  EXPECT_EQ(o.bfs_trials, 64);
+  EXPECT_EQ(o.pagerank_trials, 16);
+  EXPECT_DOUBLE_EQ(o.bfs.alpha, 15);
+  EXPECT_DOUBLE_EQ(o.bfs.beta, 18);
+  EXPECT_DOUBLE_EQ(o.pagerank.damping, 0.85);
+  EXPECT_DOUBLE_EQ(o.pagerank.tolerance, 1e-4);
+  EXPECT_EQ(o.pagerank.max_iterations, 20);
+  EXPECT_TRUE(o.runs_bfs() && o.runs_pagerank());
+  EXPECT_FALSE(o.verify);
+}
+
+TEST(XgraphOptions, EveryOptionIsRead) {
+  const XgraphOptions o = parse_xgraph_options(
+      {"--urand=12", "--degree=8", "--seed=5", "--partition=balanced", "--kernel=bfs", "--trials=3",
+       "--source=7", "--alpha=10", "--beta=20", "--verify", "--parents-out=p.txt", "--json=r.json",
+       "--graph-out=g.el"});
+  EXPECT_EQ(o.source, GraphSource::uniform);
+  EXPECT_EQ(o.degree, 8);
+  EXPECT_EQ(o.seed, 5u);
+  EXPECT_EQ(o.partition, PartitionKind::balanced);
+  EXPECT_TRUE(o.runs_bfs());
+  EXPECT_FALSE(o.runs_pagerank());
+  EXPECT_EQ(o.bfs_trials, 3);
+  EXPECT_EQ(o.bfs_source, 7);
+  EXPECT_DOUBLE_EQ(o.bfs.alpha, 10);
+  EXPECT_DOUBLE_EQ(o.bfs.beta, 20);
+  EXPECT_TRUE(o.verify);
+  EXPECT_EQ(o.parents_out, "p.txt");
+  EXPECT_EQ(o.json, "r.json");
+  EXPECT_EQ(o.graph_out, "g.el");
+  const XgraphOptions p = parse_xgraph_options(
+      {"--file=a.mtx", "--kernel=pr", "--tolerance=1e-6", "--max-iters=50", "--scores-out=s"});
+  EXPECT_EQ(p.file, "a.mtx");
+  EXPECT_DOUBLE_EQ(p.pagerank.tolerance, 1e-6);
+  EXPECT_EQ(p.pagerank.max_iterations, 50);
+  EXPECT_EQ(parse_xgraph_options({"--grid=16"}).grid, 16);
+  EXPECT_TRUE(parse_xgraph_options({"--help"}).help);
+}
+
+TEST(XgraphOptions, BadInputNamesTheOption) {
+  EXPECT_NE(error_of({}).find("no graph"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--grid=4"}).find("only one graph"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=abc"}).find("--kron=abc"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=41"}).find("out of range"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--fast"}).find("unknown option"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--speed=3"}).find("unknown option '--speed'"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--partition=metis"}).find("metis"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=sssp"}).find("sssp"), std::string::npos);
+  EXPECT_NE(error_of({"--grid=8", "--degree=4"}).find("--degree"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--trials=0"}).find("--trials=0"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs", "--scores-out=x"}).find("--scores-out"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--tolerance=-1"}).find("--tolerance"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hpcg::graph
