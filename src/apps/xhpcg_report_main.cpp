@@ -31,8 +31,8 @@ const char* usage = R"(Usage: xhpcg-report COMMAND ...
                                 rating against ranks, threads or cores (scaling study);
                                 writes scaling.svg unless -o is given
 
-Exit status of check: 0 every FILE can be submitted, 1 some cannot (the output says why),
-2 bad usage or an unreadable file.
+Exit status of check: 0 every FILE can be submitted, 1 some cannot (the output says why).
+All commands: 2 bad usage or an unreadable file, 3 an output file could not be written.
 )";
 
 /// The JSON file beside a report, if there is one.

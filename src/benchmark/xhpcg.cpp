@@ -3,12 +3,14 @@
 // (as 3.1 does), so a file only rank 0 can see still works.
 #include "hpcg/benchmark/xhpcg.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/error.hpp"
@@ -83,7 +85,7 @@ std::string describe(const KernelSet& kernels) {
   return replaced.empty() ? ", reference kernels only" : ", replaces " + replaced;
 }
 
-/// "sized for 25% of 23.4 GiB per node (2 rank(s) per node): ..." and the official-run rule.
+/// "sizing: 25% of 23.4 GiB per node with 2 rank(s) per node gives ...", and the official rule.
 void describe_sizing(const SizingChoice& s) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
   std::ostringstream line;
@@ -192,6 +194,9 @@ int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
     auto* known = dynamic_cast<const Error*>(&error);
     int status = static_cast<int>(known ? known->status() : ExitStatus::internal_error);
     std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
+    // MPI_Abort makes the launcher kill every rank at once, and it may drop output it has not
+    // forwarded yet: give it a moment to pass this message on.
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     MPI_Abort(comm.get(), status);
     return status;
   }
