@@ -18,10 +18,11 @@ for arg in "$@"; do
 done
 scale=${XGRAPH_SCALE:-20}
 build=${XGRAPH_BUILD:-build/graph-release}
+[[ "$build" == /* ]] || build=$root/$build
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_RUNTIME_DIR="$root/$build/bin" >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_RUNTIME_DIR="$build/bin" >/dev/null
 cmake --build "$build" -j "$(nproc)" --target xgraph >/dev/null
-xgraph=$root/$build/bin/xgraph
+xgraph=$build/bin/xgraph
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -33,7 +34,10 @@ field() { sed -n "s/^$1: *\([0-9.e+-]*\).*/\1/p" "$2" | head -n 1; }
 # run LABEL RANKS THREADS ARGS...: one xgraph run, its output kept as $out/LABEL.txt.
 run() {
   local label=$1 ranks=$2 threads=$3; shift 3
-  echo "== $label: mpiexec -n $ranks, OMP_NUM_THREADS=$threads, xgraph --kron=$scale $*" >&2
+  # Other work on the machine distorts the figures (spinning OpenMP threads and MPI ranks wait
+  # for descheduled peers): the load average is printed with each run.
+  echo "== $label: mpiexec -n $ranks, OMP_NUM_THREADS=$threads, xgraph --kron=$scale $*" \
+    "(load average before: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   OMP_NUM_THREADS=$threads mpiexec -n "$ranks" "$xgraph" --kron="$scale" "$@" \
     ${arguments[@]+"${arguments[@]}"} > "$out/$label.txt"
 }

@@ -80,7 +80,7 @@ void queue_to_bitmap(BfsState& s) {
   for (local_int v : s.queue) set_bit(s.current.data(), static_cast<std::uint64_t>(v));
   for (local_int k : s.ghost_queue) set_bit(s.current.data(), static_cast<std::uint64_t>(rows + k));
   const auto words = static_cast<long long>(s.visited.size());
-  const local_int* parent = s.parent.data();
+  const global_int* parent = s.parent.data();
 #pragma omp parallel for schedule(static)
   for (long long w = 0; w < words; ++w) {
     std::uint64_t bits = 0;
@@ -109,6 +109,34 @@ void bitmap_to_queue(BfsState& s) {
   }
 }
 
+/// Bottom-up steps from a frontier of `frontier` vertices (in the queues) while the frontier
+/// grows or stays above `switch_back` (GAP's beta rule); returns the final frontier size, left in
+/// the queues.
+global_int bottom_up_phase(BfsState& s, global_int frontier, double switch_back, const Comm& comm,
+                           BfsStats& stats) {
+  double t = wall_time();
+  queue_to_bitmap(s);
+  stats.seconds_bottom_up += wall_time() - t;
+  global_int awake = frontier, old_awake = 0;
+  do {
+    old_awake = awake;
+    t = wall_time();
+    const global_int woke = bottom_up_step(s);
+    stats.seconds_bottom_up += wall_time() - t;
+    t = wall_time();
+    exchange_bitmap(s, stats);
+    awake = global_counts(woke, 0, comm).first;
+    stats.seconds_communication += wall_time() - t;
+    s.current.swap(s.next);
+    ++stats.levels;
+    ++stats.bottom_up_levels;
+  } while (awake >= old_awake || static_cast<double>(awake) > switch_back);
+  t = wall_time();
+  bitmap_to_queue(s);
+  stats.seconds_bottom_up += wall_time() - t;
+  return awake;
+}
+
 }  // namespace
 
 BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const Comm& comm) {
@@ -118,7 +146,7 @@ BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const 
   BfsState s(graph);
   if (graph.owns(source)) {
     const auto row = static_cast<local_int>(source - graph.first_vertex);
-    s.parent[row] = row;
+    s.parent[row] = source;
     s.queue.push_back(row);
   }
   global_int scout =
@@ -135,27 +163,7 @@ BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const 
   const double switch_back = static_cast<double>(graph.vertex_count) / options.beta;
   while (frontier > 0) {
     if (static_cast<double>(edges_out) > static_cast<double>(edges_to_check) / options.alpha) {
-      t = wall_time();
-      queue_to_bitmap(s);
-      stats.seconds_bottom_up += wall_time() - t;
-      global_int awake = frontier, old_awake = 0;
-      do {
-        old_awake = awake;
-        double step = wall_time();
-        const global_int woke = bottom_up_step(s);
-        stats.seconds_bottom_up += wall_time() - step;
-        step = wall_time();
-        exchange_bitmap(s, stats);
-        awake = global_counts(woke, 0, comm).first;
-        stats.seconds_communication += wall_time() - step;
-        s.current.swap(s.next);
-        ++stats.levels;
-        ++stats.bottom_up_levels;
-      } while (awake >= old_awake || static_cast<double>(awake) > switch_back);
-      t = wall_time();
-      bitmap_to_queue(s);
-      stats.seconds_bottom_up += wall_time() - t;
-      frontier = awake;
+      frontier = bottom_up_phase(s, frontier, switch_back, comm, stats);
       edges_out = 1;  // as GAP: the next step is top-down unless the graph is tiny
       continue;
     }
@@ -171,14 +179,7 @@ BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const 
     ++stats.levels;
   }
 
-  t = wall_time();
-  result.parent.resize(static_cast<size_t>(graph.rows()));
-  const local_int rows = graph.rows();
-#pragma omp parallel for schedule(static)
-  for (local_int v = 0; v < rows; ++v) {
-    result.parent[v] = s.parent[v] < 0 ? -1 : graph.global_id(s.parent[v]);
-  }
-  stats.seconds_setup += wall_time() - t;
+  result.parent = std::move(s.parent);  // already internal ids: nothing to convert
   return result;
 }
 

@@ -22,7 +22,7 @@ struct BfsState {
   explicit BfsState(Graph& graph);
 
   Graph& graph;
-  std::vector<local_int> parent;       ///< local column of each owned vertex's parent, -1 unvisited
+  std::vector<global_int> parent;      ///< the result: internal id of the parent, -1 unvisited
   std::vector<local_int> queue;        ///< top-down frontier: owned rows
   std::vector<local_int> ghost_queue;  ///< top-down frontier: ghosts (column rows() + k)
   std::vector<std::uint64_t> current;  ///< bottom-up frontier over all columns

@@ -9,11 +9,11 @@
 namespace hpcg::graph {
 namespace {
 
-/// Claims unvisited vertex `v` for `parent_column`; false if another thread was first.
-inline bool claim(local_int* parent, local_int v, local_int parent_column) {
-  local_int expected = -1;
+/// Claims unvisited vertex `v` for `parent_id`; false if another thread was first.
+inline bool claim(global_int* parent, local_int v, global_int parent_id) {
+  global_int expected = -1;
   return __atomic_load_n(&parent[v], __ATOMIC_RELAXED) < 0 &&
-         __atomic_compare_exchange_n(&parent[v], &expected, parent_column, false, __ATOMIC_RELAXED,
+         __atomic_compare_exchange_n(&parent[v], &expected, parent_id, false, __ATOMIC_RELAXED,
                                      __ATOMIC_RELAXED);
 }
 
@@ -26,15 +26,18 @@ global_int top_down_step(BfsState& state) {
   const local_int* owned_degree = g.owned_degree.data();
   const nnz_int* ghost_row_start = g.ghost_row_start.data();
   const local_int* ghost_rows = g.ghost_rows.data();
-  local_int* parent = state.parent.data();
-  const local_int rows = g.rows();
+  global_int* parent = state.parent.data();
+  const global_int first = g.first_vertex;
+  const global_int* ghost_ids = g.ghost_ids.data();
   const local_int* queue = state.queue.data();
   const local_int* ghost_queue = state.ghost_queue.data();
   const auto queue_size = static_cast<long long>(state.queue.size());
   const auto ghost_queue_size = static_cast<long long>(state.ghost_queue.size());
   std::vector<local_int> next;
   global_int scout = 0;
-#pragma omp parallel reduction(+ : scout)
+  // A frontier of a few vertices is not worth waking the other threads (a barrier per step).
+  const bool parallel = queue_size + ghost_queue_size > 256;
+#pragma omp parallel reduction(+ : scout) if (parallel)
   {
     std::vector<local_int> mine;  // flushed once per thread, as GAP's QueueBuffer
 #pragma omp for schedule(dynamic, 64) nowait
@@ -43,7 +46,7 @@ global_int top_down_step(BfsState& state) {
       const nnz_int end = row_start[u] + owned_degree[u];  // owned columns come first
       for (nnz_int k = row_start[u]; k < end; ++k) {
         const local_int v = column[k];
-        if (claim(parent, v, u)) {
+        if (claim(parent, v, first + u)) {
           mine.push_back(v);
           scout += row_start[v + 1] - row_start[v];
         }
@@ -54,7 +57,7 @@ global_int top_down_step(BfsState& state) {
       const local_int ghost = ghost_queue[i];
       for (nnz_int k = ghost_row_start[ghost]; k < ghost_row_start[ghost + 1]; ++k) {
         const local_int v = ghost_rows[k];
-        if (claim(parent, v, rows + ghost)) {
+        if (claim(parent, v, ghost_ids[ghost])) {
           mine.push_back(v);
           scout += row_start[v + 1] - row_start[v];
         }
@@ -68,22 +71,37 @@ global_int top_down_step(BfsState& state) {
   return scout;
 }
 
+/// How many 64-vertex words ahead the bottom-up step prefetches rows.
+constexpr long long prefetch_words = 4;
+
 global_int bottom_up_step(BfsState& state) {
   const Graph& g = state.graph;
   const nnz_int* row_start = g.adjacency.row_start.data();
   const local_int* column = g.adjacency.column_index.data();
-  local_int* parent = state.parent.data();
+  global_int* parent = state.parent.data();
   const std::uint64_t* current = state.current.data();
   std::uint64_t* next = state.next.data();
   std::uint64_t* visited = state.visited.data();
   const local_int rows = g.rows();
   const auto words = static_cast<long long>(words_for(static_cast<std::uint64_t>(rows)));
+  auto unvisited = [visited, words, rows](long long w) {
+    // Relaxed: another thread may be updating word w; a stale value only weakens a prefetch.
+    std::uint64_t bits = ~__atomic_load_n(&visited[w], __ATOMIC_RELAXED);
+    if (w == words - 1 && (rows & 63) != 0) bits &= (std::uint64_t{1} << (rows & 63)) - 1;
+    return bits;
+  };
   global_int awake = 0;
   // One 64-vertex word per iteration: each word of next and visited has a single writer.
 #pragma omp parallel for schedule(dynamic, 16) reduction(+ : awake)
   for (long long w = 0; w < words; ++w) {
-    std::uint64_t todo = ~visited[w];
-    if (w == words - 1 && (rows & 63) != 0) todo &= (std::uint64_t{1} << (rows & 63)) - 1;
+    // The first column of an unvisited row is a cache miss (rows are scattered over the matrix):
+    // prefetch those of a word ahead, so that the misses overlap.
+    if (w + prefetch_words < words) {
+      for (std::uint64_t ahead = unvisited(w + prefetch_words); ahead != 0; ahead &= ahead - 1) {
+        __builtin_prefetch(&column[row_start[64 * (w + prefetch_words) + __builtin_ctzll(ahead)]]);
+      }
+    }
+    std::uint64_t todo = unvisited(w);
     std::uint64_t found = 0;
     while (todo != 0) {
       const int bit = __builtin_ctzll(todo);
@@ -92,7 +110,7 @@ global_int bottom_up_step(BfsState& state) {
       for (nnz_int k = row_start[v]; k < row_start[v + 1]; ++k) {
         const local_int c = column[k];
         if (test_bit(current, c)) {
-          parent[v] = c;
+          parent[v] = g.global_id(c);
           found |= std::uint64_t{1} << bit;
           break;
         }

@@ -49,7 +49,7 @@ std::string check_parents(const Graph& g, global_int source, const std::vector<g
     const local_int c = g.local_column(p);
     const auto begin = A.column_index.begin() + A.row_start[v];
     const auto end = A.column_index.begin() + A.row_start[v + 1];
-    if (c < 0 || !std::binary_search(begin, end, c)) {  // rows are sorted by local column
+    if (c < 0 || std::find(begin, end, c) == end) {
       return "vertex " + name(id) + " has parent " + name(p) +
              ", which is not its neighbour (check 5)";
     }

@@ -38,8 +38,10 @@ std::string where(const std::string& path, long long line) {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
+using Field = std::pair<const char*, const char*>;
+
 /// Splits [begin, end) at blanks into at most 4 fields; returns the field count.
-int split(const char* begin, const char* end, std::pair<const char*, const char*> (&fields)[4]) {
+int split(const char* begin, const char* end, Field (&fields)[4]) {
   int count = 0;
   const char* p = begin;
   while (true) {
@@ -62,6 +64,89 @@ std::string expected_fields(const FileFormat& format) {
       return format.header.weighted ? "'i j value' (row, column, value)" : "'i j' (row, column)";
   }
   return "";
+}
+
+/// One vertex id field of line `line`, 0-based, checked for syntax and range.
+global_int parse_id(const std::string& path, long long line, const FileFormat& format,
+                    const Field& field) {
+  const bool matrix_market = format.kind == FileKind::matrix_market;
+  global_int id = 0;
+  auto [stop_at, error] = std::from_chars(field.first, field.second, id);
+  if (error == std::errc::result_out_of_range) {
+    throw InputError(where(path, line) + "vertex id " + shown(field.first, field.second) +
+                     " is too large");
+  }
+  if (error != std::errc() || stop_at != field.second) {
+    throw InputError(where(path, line) + "vertex id " + shown(field.first, field.second) +
+                     " is not an integer; expected " + expected_fields(format));
+  }
+  if (matrix_market && (id < 1 || id > format.header.rows)) {
+    throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
+                     " is out of range 1.." + std::to_string(format.header.rows) +
+                     " (Matrix Market ids are 1-based; the size line is line " +
+                     std::to_string(format.header.size_line) + ")");
+  }
+  if (id < 0) {
+    throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
+                     " is negative; ids start at 0");
+  }
+  if (id >= max_vertex_id) {
+    throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
+                     " is too large (the limit is 2^62)");
+  }
+  return matrix_market ? id - 1 : id;
+}
+
+void check_weight(const std::string& path, long long line, const Field& field) {
+  double weight = 0;
+  auto [stop_at, error] = std::from_chars(field.first, field.second, weight);
+  if (error != std::errc() || stop_at != field.second || !std::isfinite(weight)) {
+    throw InputError(where(path, line) + "weight " + shown(field.first, field.second) +
+                     " is not a finite number");
+  }
+}
+
+/// Checks the banner (line 1) of a Matrix Market file; returns whether entries carry a value.
+bool parse_banner(const std::string& path, const std::string& line) {
+  std::istringstream banner(lower(line));
+  std::string tag, object, layout, field, symmetry;
+  banner >> tag >> object >> layout >> field >> symmetry;
+  if (tag != "%%matrixmarket" || object != "matrix") {
+    throw InputError(where(path, 1) + "expected the banner '%%MatrixMarket matrix coordinate " +
+                     "<field> <symmetry>'");
+  }
+  if (layout != "coordinate") {
+    throw InputError(where(path, 1) + "only 'coordinate' Matrix Market files hold graphs, not '" +
+                     layout + "'");
+  }
+  if (field != "pattern" && field != "real" && field != "integer" && field != "double") {
+    throw InputError(where(path, 1) + "unsupported Matrix Market field '" + field +
+                     "'; use pattern, real or integer");
+  }
+  return field != "pattern";
+}
+
+/// Reads "rows columns entries" (line `line`) into `header`; the matrix must be square.
+void parse_size_line(const std::string& path, long long line, const std::string& text,
+                     FileHeader& header) {
+  Field fields[4];
+  long long numbers[3] = {-1, -1, -1};
+  bool ok = split(text.data(), text.data() + text.size(), fields) == 3;
+  for (int i = 0; ok && i < 3; ++i) {
+    auto [end, error] = std::from_chars(fields[i].first, fields[i].second, numbers[i]);
+    ok = error == std::errc() && end == fields[i].second && numbers[i] >= 0;
+  }
+  if (!ok) {
+    throw InputError(where(path, line) + "expected the size line 'rows columns entries', got " +
+                     shown(text.data(), text.data() + text.size()));
+  }
+  if (numbers[0] != numbers[1]) {
+    throw InputError(where(path, line) + "a graph needs a square matrix, this one is " +
+                     std::to_string(numbers[0]) + " x " + std::to_string(numbers[1]));
+  }
+  header.rows = numbers[0];
+  header.entries = numbers[2];
+  header.size_line = line;
 }
 
 }  // namespace
@@ -101,46 +186,13 @@ FileHeader parse_header(const std::string& path, FileKind kind, const std::strin
     ++line;
     return text;
   };
-  std::istringstream banner(lower(next_line()));
-  std::string tag, object, layout, field, symmetry;
-  banner >> tag >> object >> layout >> field >> symmetry;
-  if (tag != "%%matrixmarket" || object != "matrix") {
-    throw InputError(where(path, 1) + "expected the banner '%%MatrixMarket matrix coordinate " +
-                     "<field> <symmetry>'");
-  }
-  if (layout != "coordinate") {
-    throw InputError(where(path, 1) + "only 'coordinate' Matrix Market files hold graphs, not '" +
-                     layout + "'");
-  }
-  if (field != "pattern" && field != "real" && field != "integer" && field != "double") {
-    throw InputError(where(path, 1) + "unsupported Matrix Market field '" + field +
-                     "'; use pattern, real or integer");
-  }
-  header.weighted = field != "pattern";
+  header.weighted = parse_banner(path, next_line());
   std::string size_text;
-  do {
+  do {  // comment lines may follow the banner
     size_text = next_line();
   } while (size_text.empty() || size_text[0] == '%' ||
            std::all_of(size_text.begin(), size_text.end(), is_blank));
-  std::pair<const char*, const char*> fields[4];
-  const char* text = size_text.data();
-  long long numbers[3] = {-1, -1, -1};
-  bool ok = split(text, text + size_text.size(), fields) == 3;
-  for (int i = 0; ok && i < 3; ++i) {
-    auto [end, error] = std::from_chars(fields[i].first, fields[i].second, numbers[i]);
-    ok = error == std::errc() && end == fields[i].second && numbers[i] >= 0;
-  }
-  if (!ok) {
-    throw InputError(where(path, line) + "expected the size line 'rows columns entries', got " +
-                     shown(text, text + size_text.size()));
-  }
-  if (numbers[0] != numbers[1]) {
-    throw InputError(where(path, line) + "a graph needs a square matrix, this one is " +
-                     std::to_string(numbers[0]) + " x " + std::to_string(numbers[1]));
-  }
-  header.rows = numbers[0];
-  header.entries = numbers[2];
-  header.size_line = line;
+  parse_size_line(path, line, size_text, header);
   header.data_offset = static_cast<long long>(position);
   header.data_line = line + 1;
   return header;
@@ -148,9 +200,7 @@ FileHeader parse_header(const std::string& path, FileKind kind, const std::strin
 
 global_int parse_edges(const std::string& path, const FileFormat& format, const std::string& text,
                        long long first_line, std::vector<Edge>& edges) {
-  const bool matrix_market = format.kind == FileKind::matrix_market;
   const int wanted = format.header.weighted ? 3 : 2;
-  const global_int id_offset = matrix_market ? 1 : 0;  // Matrix Market ids are 1-based
   global_int max_id = -1;
   long long line = first_line;
   const char* p = text.data();
@@ -165,49 +215,16 @@ global_int parse_edges(const std::string& path, const FileFormat& format, const 
       p = next;
       continue;
     }
-    std::pair<const char*, const char*> fields[4];
+    Field fields[4];
     if (split(p, end, fields) != wanted) {
       throw InputError(where(path, line) + "expected " + expected_fields(format) + ", got " +
                        shown(p, end));
     }
-    global_int ids[2];
-    for (int i = 0; i < 2; ++i) {
-      auto [stop_at, error] = std::from_chars(fields[i].first, fields[i].second, ids[i]);
-      if (error == std::errc::result_out_of_range) {
-        throw InputError(where(path, line) + "vertex id " +
-                         shown(fields[i].first, fields[i].second) + " is too large");
-      }
-      if (error != std::errc() || stop_at != fields[i].second) {
-        throw InputError(where(path, line) + "vertex id " +
-                         shown(fields[i].first, fields[i].second) +
-                         " is not an integer; expected " + expected_fields(format));
-      }
-      ids[i] -= id_offset;
-      if (matrix_market && (ids[i] < 0 || ids[i] >= format.header.rows)) {
-        throw InputError(where(path, line) + "vertex id " + std::to_string(ids[i] + 1) +
-                         " is out of range 1.." + std::to_string(format.header.rows) +
-                         " (Matrix Market ids are 1-based; the size line is line " +
-                         std::to_string(format.header.size_line) + ")");
-      }
-      if (ids[i] < 0) {
-        throw InputError(where(path, line) + "vertex id " + std::to_string(ids[i]) +
-                         " is negative; ids start at 0");
-      }
-      if (ids[i] >= max_vertex_id) {
-        throw InputError(where(path, line) + "vertex id " + std::to_string(ids[i]) +
-                         " is too large (the limit is 2^62)");
-      }
-    }
-    if (wanted == 3) {
-      double weight = 0;
-      auto [stop_at, error] = std::from_chars(fields[2].first, fields[2].second, weight);
-      if (error != std::errc() || stop_at != fields[2].second || !std::isfinite(weight)) {
-        throw InputError(where(path, line) + "weight " + shown(fields[2].first, fields[2].second) +
-                         " is not a finite number");
-      }
-    }
-    edges.push_back(Edge{ids[0], ids[1]});
-    max_id = std::max({max_id, ids[0], ids[1]});
+    const Edge edge{parse_id(path, line, format, fields[0]),
+                    parse_id(path, line, format, fields[1])};
+    if (wanted == 3) check_weight(path, line, fields[2]);
+    edges.push_back(edge);
+    max_id = std::max({max_id, edge.u, edge.v});
     p = next;
   }
   return max_id;

@@ -28,9 +28,13 @@ std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Com
 #ifdef _OPENMP
   threads = omp_get_max_threads();
 #endif
-  // Per-thread histograms, then per-thread cursors: stable, and the same order for any thread count
-  // because each thread keeps its static share of the items in order.
+  // Per-thread histograms, then per-thread cursors: a stable order, the same for any thread
+  // count. Both loops sit in one parallel region, where OpenMP guarantees that a static schedule
+  // gives each thread the same iterations twice.
   std::vector<long long> counts(static_cast<size_t>(threads) * ranks, 0);
+  std::vector<long long> cursor(counts.size(), 0);
+  std::vector<long long> send_counts(ranks, 0), send_offsets(ranks + 1, 0);
+  std::vector<T> sorted(items.size());
 #pragma omp parallel num_threads(threads)
   {
     int t = 0;
@@ -39,23 +43,14 @@ std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Com
 #endif
 #pragma omp for schedule(static)
     for (long long i = 0; i < n; ++i) ++counts[static_cast<size_t>(t) * ranks + owner_of(items[i])];
-  }
-  std::vector<long long> send_counts(ranks, 0), send_offsets(ranks + 1, 0);
-  std::vector<long long> cursor(counts.size(), 0);
-  for (int r = 0; r < ranks; ++r) {
-    for (int t = 0; t < threads; ++t) {
-      cursor[static_cast<size_t>(t) * ranks + r] = send_offsets[r] + send_counts[r];
-      send_counts[r] += counts[static_cast<size_t>(t) * ranks + r];
+#pragma omp single
+    for (int r = 0; r < ranks; ++r) {
+      for (int u = 0; u < threads; ++u) {
+        cursor[static_cast<size_t>(u) * ranks + r] = send_offsets[r] + send_counts[r];
+        send_counts[r] += counts[static_cast<size_t>(u) * ranks + r];
+      }
+      send_offsets[r + 1] = send_offsets[r] + send_counts[r];
     }
-    send_offsets[r + 1] = send_offsets[r] + send_counts[r];
-  }
-  std::vector<T> sorted(items.size());
-#pragma omp parallel num_threads(threads)
-  {
-    int t = 0;
-#ifdef _OPENMP
-    t = omp_get_thread_num();
-#endif
 #pragma omp for schedule(static)
     for (long long i = 0; i < n; ++i) {
       sorted[cursor[static_cast<size_t>(t) * ranks + owner_of(items[i])]++] = items[i];

@@ -41,72 +41,51 @@ void set_source(XgraphOptions& o, GraphSource source) {
   o.source = source;
 }
 
-}  // namespace
-
-XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
-  XgraphOptions o;
-  bool degree_given = false;
-  for (const std::string& arg : args) {
-    if (arg == "--help" || arg == "-h") {
-      o.help = true;
-      continue;
-    }
-    if (arg == "--version") {
-      o.version = true;
-      continue;
-    }
-    if (arg == "--verify") {
-      o.verify = true;
-      continue;
-    }
-    const size_t equals = arg.find('=');
-    if (arg.rfind("--", 0) != 0 || equals == std::string::npos) {
-      throw InputError("unknown option '" + arg + "'; options are --key=value, see --help");
-    }
-    const std::string key = arg.substr(2, equals - 2), value = arg.substr(equals + 1);
-    if (key == "kron" || key == "urand") {
-      set_source(o, key == "kron" ? GraphSource::kronecker : GraphSource::uniform);
-      o.scale = parse_number(key, value, 1, 40);
-    } else if (key == "grid") {
-      set_source(o, GraphSource::grid);
-      o.grid = parse_number<global_int>(key, value, 2, 1000000);
-    } else if (key == "file") {
-      set_source(o, GraphSource::file);
-      if (value.empty()) throw InputError("--file= needs a path");
-      o.file = value;
-    } else if (key == "degree") {
-      o.degree = parse_number(key, value, 1, 1024);
-      degree_given = true;
-    } else if (key == "seed") {
-      o.seed = parse_number<std::uint64_t>(key, value, 0, ~std::uint64_t{0});
-    } else if (key == "partition") {
-      o.partition = parse_partition_kind(value);
-    } else if (key == "kernel") {
-      o.kernel = parse_kernel(value);
-    } else if (key == "trials") {
-      o.bfs_trials = o.pagerank_trials = parse_number(key, value, 1, 100000);
-    } else if (key == "source") {
-      o.bfs_source = parse_number<global_int>(key, value, 0, global_int{1} << 62);
-    } else if (key == "alpha") {
-      o.bfs.alpha = parse_number(key, value, 1e-9, 1e9);
-    } else if (key == "beta") {
-      o.bfs.beta = parse_number(key, value, 1e-9, 1e9);
-    } else if (key == "tolerance") {
-      o.pagerank.tolerance = parse_number(key, value, 0.0, 1.0);
-    } else if (key == "max-iters") {
-      o.pagerank.max_iterations = parse_number(key, value, 1, 1000000);
-    } else if (key == "graph-out" || key == "scores-out" || key == "parents-out" || key == "json") {
-      if (value.empty()) throw InputError("--" + key + "= needs a file name");
-      std::string& target = key == "graph-out"     ? o.graph_out
-                            : key == "scores-out"  ? o.scores_out
-                            : key == "parents-out" ? o.parents_out
-                                                   : o.json;
-      target = value;
-    } else {
-      throw InputError("unknown option '--" + key + "'; see --help");
-    }
+/// Sets the option `key` (given as --key=value); returns false for an unknown key.
+bool apply_option(XgraphOptions& o, const std::string& key, const std::string& value) {
+  if (key == "kron" || key == "urand") {
+    set_source(o, key == "kron" ? GraphSource::kronecker : GraphSource::uniform);
+    o.scale = parse_number(key, value, 1, 40);
+  } else if (key == "grid") {
+    set_source(o, GraphSource::grid);
+    o.grid = parse_number<global_int>(key, value, 2, 1000000);
+  } else if (key == "file") {
+    set_source(o, GraphSource::file);
+    if (value.empty()) throw InputError("--file= needs a path");
+    o.file = value;
+  } else if (key == "degree") {
+    o.degree = parse_number(key, value, 1, 1024);
+  } else if (key == "seed") {
+    o.seed = parse_number<std::uint64_t>(key, value, 0, ~std::uint64_t{0});
+  } else if (key == "partition") {
+    o.partition = parse_partition_kind(value);
+  } else if (key == "kernel") {
+    o.kernel = parse_kernel(value);
+  } else if (key == "trials") {
+    o.bfs_trials = o.pagerank_trials = parse_number(key, value, 1, 100000);
+  } else if (key == "source") {
+    o.bfs_source = parse_number<global_int>(key, value, 0, global_int{1} << 62);
+  } else if (key == "alpha" || key == "beta") {
+    (key == "alpha" ? o.bfs.alpha : o.bfs.beta) = parse_number(key, value, 1e-9, 1e9);
+  } else if (key == "tolerance") {
+    o.pagerank.tolerance = parse_number(key, value, 0.0, 1.0);
+  } else if (key == "max-iters") {
+    o.pagerank.max_iterations = parse_number(key, value, 1, 1000000);
+  } else if (key == "graph-out" || key == "scores-out" || key == "parents-out" || key == "json") {
+    if (value.empty()) throw InputError("--" + key + "= needs a file name");
+    std::string& target = key == "graph-out"     ? o.graph_out
+                          : key == "scores-out"  ? o.scores_out
+                          : key == "parents-out" ? o.parents_out
+                                                 : o.json;
+    target = value;
+  } else {
+    return false;
   }
-  if (o.help || o.version) return o;
+  return true;
+}
+
+/// Combinations that cannot run, named with their fix.
+void check_combinations(const XgraphOptions& o, bool degree_given) {
   if (o.source == GraphSource::none) {
     throw InputError("no graph given; use --kron=SCALE, --urand=SCALE, --grid=N or --file=PATH");
   }
@@ -119,6 +98,28 @@ XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
   if ((!o.parents_out.empty() || o.bfs_source >= 0) && !o.runs_bfs()) {
     throw InputError("--parents-out and --source need the BFS kernel (--kernel=bfs or both)");
   }
+}
+
+}  // namespace
+
+XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
+  XgraphOptions o;
+  bool degree_given = false;
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h" || arg == "--version" || arg == "--verify") {
+      (arg == "--verify" ? o.verify : arg == "--version" ? o.version : o.help) = true;
+      continue;
+    }
+    const size_t equals = arg.find('=');
+    if (arg.rfind("--", 0) != 0 || equals == std::string::npos) {
+      throw InputError("unknown option '" + arg + "'; options are --key=value, see --help");
+    }
+    const std::string key = arg.substr(2, equals - 2), value = arg.substr(equals + 1);
+    if (!apply_option(o, key, value))
+      throw InputError("unknown option '--" + key + "'; see --help");
+    degree_given = degree_given || key == "degree";
+  }
+  if (!o.help && !o.version) check_combinations(o, degree_given);
   return o;
 }
 

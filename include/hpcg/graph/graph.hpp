@@ -25,7 +25,8 @@ struct Graph {
   global_int first_vertex = 0;
 
   /// Pattern only (`values` and `diagonal` stay empty). Each row lists its owned columns first,
-  /// then its halo columns, both ascending; local column rows() + k stands for ghost_ids[k].
+  /// then its halo columns, each part by descending degree of the neighbour (ties: ascending
+  /// column); local column rows() + k stands for ghost_ids[k].
   SparseMatrix adjacency;
   std::vector<global_int> ghost_ids;    ///< ascending internal ids of the halo columns
   std::vector<local_int> owned_degree;  ///< per row: how many of its columns are owned
