@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What is particular to the kokkos backend: on one thread it reproduces the reference bit for
-// bit; its device code path (copies at kernel boundaries, halo values staged through the host)
+// What is particular to the kokkos backend: on one thread it is the reference's ordering (up to
+// rounding: its split matrix sums a row in another order); its device code path (copies at kernel boundaries, halo values staged through the host)
 // gives exactly what the aliasing host path gives; its fused V-cycle equals the core's V-cycle
 // built from its kernels; its colourings are valid; and --kokkos-* arguments are taken out of argv.
 #include <gtest/gtest.h>
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "../../src/backends/kokkos/coloring.hpp"
 #include "../../src/backends/kokkos/kokkos_backend.hpp"
+#include "hpcg/backend/block_coloring.hpp"
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/solver/multigrid.hpp"
 #include "hpcg/validation/validation.hpp"
@@ -48,7 +48,7 @@ double max_difference(const Comm& comm, local_int n, const Vector& a, const Vect
   return comm.max(worst);
 }
 
-TEST(KokkosBackend, OneThreadReproducesTheReferenceExactly) {
+TEST(KokkosBackend, OneThreadIsTheReferenceOrderingUpToRounding) {
   if (backends::kokkos::concurrency() != 1) GTEST_SKIP() << "Kokkos runs more than one thread";
   // The reference's threaded dot product adds per-thread partial sums: one thread here too.
   const int threads = omp_get_max_threads();
@@ -63,8 +63,14 @@ TEST(KokkosBackend, OneThreadReproducesTheReferenceExactly) {
   Vector expected(fine.A.columns), actual(fine.A.columns);
   apply_mg(*reference, problem, r, expected);
   apply_mg(kokkos, problem, r, actual);
-  EXPECT_EQ(max_difference(comm, fine.A.rows, expected, actual), 0.0);
-  EXPECT_EQ(reference->dot(fine.A.rows, r, expected), kokkos.dot(fine.A.rows, r, expected));
+  // Natural order on one thread, as the reference; only summation orders differ (L, then U in a
+  // row; four products at a time in a dot), so results agree to a few ulps, far from what
+  // another ordering gives (about 1e-2).
+  double largest = 0.0;
+  for (local_int i = 0; i < fine.A.rows; ++i) largest = std::max(largest, std::fabs(expected[i]));
+  EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual), 1e-13 * comm.max(largest));
+  const double dot = reference->dot(fine.A.rows, r, expected);
+  EXPECT_NEAR(kokkos.dot(fine.A.rows, r, expected), dot, 1e-14 * std::fabs(dot));
   omp_set_num_threads(threads);
 }
 
@@ -112,37 +118,6 @@ TEST(KokkosBackend, FusedVCycleEqualsTheCoreVCycle) {
     apply_mg(fused, problem, r, a);
     apply_mg(unfused, problem, r, b);
     EXPECT_LE(max_difference(comm, fine.A.rows, a, b), 1e-14) << block_rows << " rows per block";
-  }
-}
-
-TEST(KokkosBackend, ColouringsAreValidAndPointColouringUsesEightColours) {
-  Comm comm;
-  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
-  const SparseMatrix& A = problem.fine().A;
-  for (local_int block_rows : {1, 7, 64, backends::kokkos::cpu_block_rows(A, 4)}) {
-    backends::kokkos::BlockColoring coloring = backends::kokkos::color_blocks(A, block_rows);
-    std::vector<int> color_of_block(coloring.blocks.size(), -1);
-    for (int c = 0; c < coloring.colors(); ++c) {
-      for (local_int k = coloring.color_start[c]; k < coloring.color_start[c + 1]; ++k) {
-        color_of_block[coloring.blocks[k]] = c;
-      }
-    }
-    ASSERT_EQ(std::count(color_of_block.begin(), color_of_block.end(), -1), 0);
-    int conflicts = 0;
-    for (local_int i = 0; i < A.rows; ++i) {
-      for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-        const local_int j = A.column_index[k];
-        if (j >= A.rows || i / block_rows == j / block_rows) continue;
-        conflicts += color_of_block[i / block_rows] == color_of_block[j / block_rows];
-      }
-    }
-    EXPECT_EQ(conflicts, 0) << block_rows << " rows per block";
-    if (block_rows == 1) {
-      EXPECT_EQ(coloring.colors(), 8);
-    }
-    if (block_rows == backends::kokkos::cpu_block_rows(A, 4)) {
-      EXPECT_LE(coloring.colors(), 2);
-    }
   }
 }
 

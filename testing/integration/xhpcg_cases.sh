@@ -118,11 +118,12 @@ case "$case_name" in
     run 2 --nx=104 --ny=104 --nz=104 --rt=0 --backend=reference; expect_valid
     expect_close "Reproducibility Information::Scaled residual mean" 3.36952e-06 1e-4 ;;
   openmp_one_thread)
-    # On one thread the openmp backend's ordering is natural order: the reference's numbers.
+    # On one thread the openmp backend's ordering is natural order: the reference's numbers, up
+    # to rounding (its rows are summed in sweep layout, L then U).
     run 2 --nx=32 --ny=32 --nz=32 --backend=reference; expected=$(value "Reproducibility Information::Scaled residual mean")
     rm -f HPCG-Benchmark_3.1_*.txt
     run 2 --nx=32 --ny=32 --nz=32 --backend=openmp; expect_valid
-    expect_value "Reproducibility Information::Scaled residual mean" "$expected"
+    expect_close "Reproducibility Information::Scaled residual mean" "$expected" 1e-3
     expect_value "Iteration Count Information::Optimized CG iterations per set" 50 ;;
   openmp_threads)
     OMP_NUM_THREADS=2 run 1 --nx=32 --ny=48 --nz=32 --backend=openmp; expect_valid
@@ -145,11 +146,12 @@ case "$case_name" in
     rm -f HPCG-Benchmark_3.1_*.txt
     OMP_PROC_BIND=false run 4 --nx=16 --ny=16 --nz=16 --backend=kokkos; expect_valid ;;
   kokkos_one_thread)
-    # On one thread the kokkos backend's ordering is natural order: the reference's numbers.
+    # On one thread the kokkos backend's ordering is natural order: the reference's numbers, up
+    # to rounding (its split matrix sums each row in another order).
     run 2 --nx=32 --ny=32 --nz=32 --backend=reference; expected=$(value "Reproducibility Information::Scaled residual mean")
     rm -f HPCG-Benchmark_3.1_*.txt
     OMP_PROC_BIND=false run 2 --nx=32 --ny=32 --nz=32 --backend=kokkos; expect_valid
-    expect_value "Reproducibility Information::Scaled residual mean" "$expected"
+    expect_close "Reproducibility Information::Scaled residual mean" "$expected" 1e-3
     expect_value "Iteration Count Information::Optimized CG iterations per set" 50 ;;
   kokkos_threads)
     OMP_NUM_THREADS=2 OMP_PROC_BIND=false run 1 --nx=32 --ny=48 --nz=32 --backend=kokkos; expect_valid

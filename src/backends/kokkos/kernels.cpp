@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Lambdas capture views one by one (never a LevelViews or `this`), so that they are valid on
-// devices: LevelViews holds host-only std::vectors.
+// Lambdas capture views and small structs of views (never a LevelViews or `this`), so that they
+// are valid on devices: LevelViews holds host-only std::vectors.
 #include "kernels.hpp"
 
 namespace hpcg::backends::kokkos {
@@ -11,36 +11,79 @@ using ConstOffsets = Kokkos::View<const nnz_int*, MemorySpace>;
 using ConstIds = Kokkos::View<const local_int*, MemorySpace>;
 using ConstValues = Kokkos::View<const double*, MemorySpace>;
 
-/// Gauss-Seidel update of row i in the reference's arithmetic order: the loop subtracts the
-/// diagonal term too, which is added back before the division.
-KOKKOS_INLINE_FUNCTION void relax_row(const ConstOffsets& start, const ConstIds& column,
-                                      const ConstValues& value, const ConstOffsets& diagonal,
-                                      local_int i, const ConstDeviceVector& r,
-                                      const DeviceVector& x) {
-  double sum = r(i);
-  for (nnz_int k = start(i); k < start(i + 1); ++k) sum -= value(k) * x(column(k));
-  const double d = value(diagonal(i));
-  x(i) = (sum + x(i) * d) / d;
+/// A MatrixPart as the kernels read it. Templates on the vector's view type: converting a view
+/// to its const type in the inner loop would construct a view per row.
+struct Part {
+  ConstOffsets start;
+  ConstIds column;
+  ConstValues value;
+  explicit Part(const MatrixPart& part)
+      : start(part.start), column(part.column), value(part.value) {}
+
+  /// sum - (row i of this part) x.
+  template <class VectorView>
+  KOKKOS_INLINE_FUNCTION double subtract(double sum, local_int i, const VectorView& x) const {
+    for (nnz_int k = start(i); k < start(i + 1); ++k) sum -= value(k) * x(column(k));
+    return sum;
+  }
+  /// sum + (row i of this part) x.
+  template <class VectorView>
+  KOKKOS_INLINE_FUNCTION double add(double sum, local_int i, const VectorView& x) const {
+    for (nnz_int k = start(i); k < start(i + 1); ++k) sum += value(k) * x(column(k));
+    return sum;
+  }
+};
+
+/// The split matrix as the kernels read it.
+struct Matrix {
+  Part lower, upper;
+  ConstValues diagonal, inverse_diagonal;
+  explicit Matrix(const LevelViews& A)
+      : lower(A.lower), upper(A.upper), diagonal(A.diagonal),
+        inverse_diagonal(A.inverse_diagonal) {}
+
+  /// (A x)_i.
+  template <class VectorView>
+  KOKKOS_INLINE_FUNCTION double row_product(local_int i, const VectorView& x) const {
+    return upper.add(lower.add(diagonal(i) * x(i), i, x), i, x);
+  }
+};
+
+/// One colour's blocks in parallel, each swept forward: t_i = r_i - (L x)_i, then
+/// x_i = (t_i - (U x)_i) / d_i, where U x is 0 from a zero guess. A multiplication by the
+/// stored 1 / d_i replaces the division, whose latency is on the sweep's critical path.
+template <bool zero_guess>
+void forward_sweep(const LevelViews& A, int color, const ConstDeviceVector& r,
+                   const DeviceVector& x) {
+  const Matrix M(A);
+  const ConstIds block_start = A.block_start, blocks = A.blocks;
+  const DeviceVector t = A.sweep_rhs;
+  Kokkos::parallel_for(
+      "hpcg::kokkos::symgs_forward", RowPolicy(A.color_start[color], A.color_start[color + 1]),
+      KOKKOS_LAMBDA(local_int k) {
+        const local_int b = blocks(k);
+        for (local_int i = block_start(b); i < block_start(b + 1); ++i) {
+          const double lower = M.lower.subtract(r(i), i, x);
+          t(i) = lower;
+          const double sum = zero_guess ? lower : M.upper.subtract(lower, i, x);
+          x(i) = sum * M.inverse_diagonal(i);
+        }
+      });
 }
 
-/// One colour's blocks in parallel, each swept forward or backward.
-void sweep_color(const LevelViews& A, int color, bool forward, const ConstDeviceVector& r,
-                 const DeviceVector& x) {
-  const ConstOffsets start = A.row_start, diagonal = A.diagonal;
-  const ConstIds column = A.column, block_start = A.block_start, blocks = A.blocks;
-  const ConstValues value = A.values;
+/// One colour's blocks in parallel, each swept backward: x_i = (t_i - (U x)_i) / d_i. The rows
+/// of L still hold the forward sweep's values, so t_i = r_i - (L x)_i is still exact. U is
+/// stored in descending column order: the value this sweep has just written comes last.
+void backward_sweep(const LevelViews& A, int color, const DeviceVector& x) {
+  const Matrix M(A);
+  const ConstIds block_start = A.block_start, blocks = A.blocks;
+  const ConstDeviceVector t = A.sweep_rhs;
   Kokkos::parallel_for(
-      forward ? "hpcg::kokkos::symgs_forward" : "hpcg::kokkos::symgs_backward",
-      RowPolicy(A.color_start[color], A.color_start[color + 1]), KOKKOS_LAMBDA(local_int k) {
+      "hpcg::kokkos::symgs_backward", RowPolicy(A.color_start[color], A.color_start[color + 1]),
+      KOKKOS_LAMBDA(local_int k) {
         const local_int b = blocks(k);
-        if (forward) {
-          for (local_int i = block_start(b); i < block_start(b + 1); ++i) {
-            relax_row(start, column, value, diagonal, i, r, x);
-          }
-        } else {
-          for (local_int i = block_start(b + 1) - 1; i >= block_start(b); --i) {
-            relax_row(start, column, value, diagonal, i, r, x);
-          }
+        for (local_int i = block_start(b + 1) - 1; i >= block_start(b); --i) {
+          x(i) = M.upper.subtract(t(i), i, x) * M.inverse_diagonal(i);
         }
       });
 }
@@ -48,36 +91,33 @@ void sweep_color(const LevelViews& A, int color, bool forward, const ConstDevice
 }  // namespace
 
 void spmv(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y) {
-  const ConstOffsets start = A.row_start;
-  const ConstIds column = A.column;
-  const ConstValues value = A.values;
-  Kokkos::parallel_for("hpcg::kokkos::spmv", RowPolicy(0, A.rows), KOKKOS_LAMBDA(local_int i) {
-    double sum = 0.0;
-    for (nnz_int k = start(i); k < start(i + 1); ++k) sum += value(k) * x(column(k));
-    y(i) = sum;
-  });
+  const Matrix M(A);
+  Kokkos::parallel_for("hpcg::kokkos::spmv", RowPolicy(0, A.rows),
+                       KOKKOS_LAMBDA(local_int i) { y(i) = M.row_product(i, x); });
 }
 
-void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x) {
+void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
+           bool zero_guess) {
   const int colors = static_cast<int>(A.color_start.size()) - 1;
-  for (int c = 0; c < colors; ++c) sweep_color(A, c, true, r, x);
-  for (int c = colors - 1; c >= 0; --c) sweep_color(A, c, false, r, x);
+  for (int c = 0; c < colors; ++c) {
+    if (zero_guess) {
+      forward_sweep<true>(A, c, r, x);
+    } else {
+      forward_sweep<false>(A, c, r, x);
+    }
+  }
+  for (int c = colors - 1; c >= 0; --c) backward_sweep(A, c, x);
 }
 
 void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
                           const ConstDeviceVector& x, const DeviceVector& rc) {
-  const ConstOffsets start = fine.row_start;
-  const ConstIds column = fine.column, map = fine.coarse_to_fine;
-  const ConstValues value = fine.values;
+  const Matrix M(fine);
+  const ConstIds map = fine.coarse_to_fine;
   const auto n = static_cast<local_int>(map.extent(0));
   Kokkos::parallel_for("hpcg::kokkos::residual_restriction", RowPolicy(0, n),
                        KOKKOS_LAMBDA(local_int i) {
                          const local_int f = map(i);
-                         double ax = 0.0;
-                         for (nnz_int k = start(f); k < start(f + 1); ++k) {
-                           ax += value(k) * x(column(k));
-                         }
-                         rc(i) = r(f) - ax;
+                         rc(i) = r(f) - M.row_product(f, x);
                        });
 }
 
@@ -99,10 +139,23 @@ void prolongate(const LevelViews& fine, const ConstDeviceVector& xc, const Devic
 double dot(local_int n, const ConstDeviceVector& x, const ConstDeviceVector& y) {
   double result = 0.0;
   // Kokkos reduces with a fixed partition and join order for a given thread count, so repeated
-  // calls agree bit for bit (validation checks that).
+  // calls agree bit for bit (validation checks that). Four products per index shorten the
+  // chain of dependent additions.
+  const local_int quads = n / 4;
   Kokkos::parallel_reduce(
-      "hpcg::kokkos::dot", RowPolicy(0, n),
-      KOKKOS_LAMBDA(local_int i, double& sum) { sum += x(i) * y(i); }, result);
+      "hpcg::kokkos::dot", RowPolicy(0, quads),
+      KOKKOS_LAMBDA(local_int q, double& sum) {
+        const local_int i = 4 * q;
+        sum += (x(i) * y(i) + x(i + 1) * y(i + 1)) + (x(i + 2) * y(i + 2) + x(i + 3) * y(i + 3));
+      },
+      result);
+  if (4 * quads < n) {  // never on HPCG's grids, whose row counts are multiples of 8
+    double tail = 0.0;
+    Kokkos::parallel_reduce(
+        "hpcg::kokkos::dot_tail", RowPolicy(4 * quads, n),
+        KOKKOS_LAMBDA(local_int i, double& sum) { sum += x(i) * y(i); }, tail);
+    result += tail;
+  }
   return result;
 }
 
@@ -113,8 +166,8 @@ void waxpby(local_int n, double alpha, const ConstDeviceVector& x, double beta,
   });
 }
 
-void fill(const DeviceVector& x, double value) {
-  Kokkos::parallel_for("hpcg::kokkos::fill", RowPolicy(0, static_cast<local_int>(x.extent(0))),
+void fill(const DeviceVector& x, local_int begin, local_int end, double value) {
+  Kokkos::parallel_for("hpcg::kokkos::fill", RowPolicy(begin, end),
                        KOKKOS_LAMBDA(local_int i) { x(i) = value; });
 }
 

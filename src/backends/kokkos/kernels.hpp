@@ -1,37 +1,63 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The kokkos backend's kernels as Kokkos parallel patterns over views in the execution space's
-// memory. Arithmetic follows the reference row by row, so one thread reproduces its results.
+// memory, on a copy of each level's matrix split in Gauss-Seidel sweep order. With
+// (D + L) the rows a forward sweep has already updated and U the others (halo columns included),
+// a forward sweep stores t = r - L x, so that the backward sweep, x = D^-1 (t - U x), reads only
+// U; from x = 0 the forward sweep reads only L. A symmetric Gauss-Seidel step then streams the
+// matrix 1.5 times (1 time from a zero guess) instead of twice: the same operator, in another
+// summation order (shared spec optimization.md 1.1, "algebraically reduced kernels").
 #pragma once
 
 #include <vector>
 
+#include "hpcg/problem/problem.hpp"
 #include "memory.hpp"
 
 namespace hpcg::backends::kokkos {
 
-/// One level's matrix (CSR, as the core's), colouring and transfer map in the space's memory.
+/// Entries of a matrix's rows in CSR: row i's are [start(i), start(i + 1)).
+struct MatrixPart {
+  SpaceView<nnz_int> start;
+  SpaceView<local_int> column;
+  SpaceView<double> value;
+};
+
+/// One level's split matrix, colouring and transfer map in the space's memory.
 struct LevelViews {
   local_int rows = 0;
   local_int columns = 0;
-  SpaceView<nnz_int> row_start;
-  SpaceView<local_int> column;
-  SpaceView<double> values;
-  SpaceView<nnz_int> diagonal;      ///< offset of each row's diagonal entry in `values`
+  /// L: each row's columns that the forward sweep updates before it, ascending. U: the others
+  /// (halo columns too), descending, so that a backward sweep meets the value it has just
+  /// written last. Separate arrays, so that a sweep that needs one part streams only that part.
+  MatrixPart lower;
+  MatrixPart upper;
+  SpaceView<double> diagonal;
+  SpaceView<double> inverse_diagonal;  ///< 1 / diagonal: sweeps multiply instead of dividing
   SpaceView<local_int> coarse_to_fine;  ///< empty on the coarsest level
   SpaceView<local_int> block_start;
   SpaceView<local_int> blocks;
   std::vector<local_int> color_start;  ///< on the host: it bounds the kernel launches
+  DeviceVector sweep_rhs;              ///< t = r - L x of the last forward sweep
   SpaceView<local_int> send_rows;      ///< rows whose values this rank sends (separate memory)
   DeviceVector send_values;            ///< those values, gathered for one copy to the host
   std::vector<double> send_staging;    ///< their host copy
 };
 
+/// Colours `level`'s rows in blocks of `block_rows` and builds its views: the matrix split in
+/// that sweep order, the colouring, the transfer map, and with separate memory the halo lists.
+LevelViews make_level_views(const Level& level, local_int block_rows, MemoryBridge& memory);
+
+/// Copies the diagonal of A again after the core changed it.
+void refresh_diagonal(const LevelViews& views, const SparseMatrix& A);
+
 /// y = A x over the owned rows; x holds columns entries with a current halo.
 void spmv(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y);
 
 /// One symmetric Gauss-Seidel step in block-colour order: colours 0..K-1 with each block swept
-/// forward, then colours K-1..0 with each block swept backward. x's halo must be current.
-void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x);
+/// forward, then colours K-1..0 with each block swept backward. With zero_guess, x is taken to
+/// be 0 on entry (owned rows and halo: its halo must hold zeros); otherwise x's halo is current.
+void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
+           bool zero_guess);
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected.
 void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
@@ -51,8 +77,8 @@ double dot(local_int n, const ConstDeviceVector& x, const ConstDeviceVector& y);
 void waxpby(local_int n, double alpha, const ConstDeviceVector& x, double beta,
             const ConstDeviceVector& y, const DeviceVector& w);
 
-/// Every entry of x (its whole extent, halo included) set to value.
-void fill(const DeviceVector& x, double value);
+/// x[i] = value for begin <= i < end.
+void fill(const DeviceVector& x, local_int begin, local_int end, double value);
 
 /// out[k] = x[rows[k]].
 void gather(const SpaceView<local_int>& rows, const ConstDeviceVector& x, const DeviceVector& out);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "kokkos_backend.hpp"
 
-#include "coloring.hpp"
+#include "hpcg/backend/block_coloring.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/version.hpp"
 #include "kernels.hpp"
@@ -30,32 +30,11 @@ const LevelViews& KokkosBackend::State::views(const Level& level) const {
 }
 
 void KokkosBackend::State::place_level(const Level& level) {
-  const SparseMatrix& A = level.A;
-  LevelViews v;
-  v.rows = A.rows;
-  v.columns = A.columns;
-  v.row_start = memory.place(A.row_start, "hpcg::row_start");
-  v.column = memory.place(A.column_index, "hpcg::column_index");
-  v.values = memory.place(A.values, "hpcg::values");
-  v.diagonal = memory.place(A.diagonal, "hpcg::diagonal");
-  v.coarse_to_fine = memory.place(level.coarse_to_fine, "hpcg::coarse_to_fine");
-
   local_int block_rows = options.block_rows;
   if (block_rows <= 0) {
-    block_rows = space_reads_host_memory ? cpu_block_rows(A, ExecutionSpace().concurrency()) : 1;
+    block_rows = space_reads_host_memory ? cpu_block_rows(level.A, concurrency()) : 1;
   }
-  BlockColoring coloring = color_blocks(A, block_rows);
-  v.block_start = memory.copy(coloring.block_start, "hpcg::block_start");
-  v.blocks = memory.copy(coloring.blocks, "hpcg::blocks");
-  v.color_start = coloring.color_start;
-
-  if (memory.separate()) {
-    const std::vector<local_int>& send_rows = A.exchange.halo().send_rows;
-    v.send_rows = memory.copy(send_rows, "hpcg::send_rows");
-    v.send_values = DeviceVector("hpcg::send_values", send_rows.size());
-    v.send_staging.assign(send_rows.size(), 0.0);
-  }
-  levels.push_back(std::move(v));
+  levels.push_back(make_level_views(level, block_rows, memory));
 }
 
 void KokkosBackend::State::exchange(Level& level, LevelViews& A, const DeviceVector& x,
@@ -86,9 +65,10 @@ void KokkosBackend::State::v_cycle(std::size_t l, const ConstDeviceVector& r,
                                    const DeviceVector& x, Vector& host_x) {
   Level& level = problem->levels[l];
   LevelViews& A = levels[l];
-  // x = 0 on every rank, so its halo is zero too: the first smoothing needs no exchange.
-  kokkos::fill(x, 0.0);
-  kokkos::symgs(A, r, x);
+  // The smoothing from x = 0 reads only L in its forward sweep; x's halo is zero on every rank,
+  // so it needs no exchange, only zeros where the core's vector may hold old values.
+  kokkos::fill(x, A.rows, A.columns, 0.0);
+  kokkos::symgs(A, r, x, true);
   if (l + 1 == levels.size()) return;
   Level& coarse = problem->levels[l + 1];
   // Coarse vectors live in the space for good: only their halos ever reach the host.
@@ -98,7 +78,7 @@ void KokkosBackend::State::v_cycle(std::size_t l, const ConstDeviceVector& r,
   v_cycle(l + 1, rc, xc, coarse.mg_solution);
   kokkos::prolongate(A, xc, x);
   exchange(level, A, x, host_x);
-  kokkos::symgs(A, r, x);
+  kokkos::symgs(A, r, x, false);
 }
 
 KokkosBackend::KokkosBackend(KokkosOptions options) {
@@ -127,6 +107,7 @@ void KokkosBackend::optimize(Problem& problem) {
   State& s = *state_;
   s.problem = &problem;
   s.levels.clear();
+  s.memory = MemoryBridge(s.options.separate_memory);  // a new problem: new buffers and count
   for (const Level& level : problem.levels) s.place_level(level);
   // With separate memory, the buffers of the vectors CG and the V-cycle use are allocated now,
   // so that the optimisation phase pays for them and reports them.
@@ -143,8 +124,7 @@ void KokkosBackend::optimize(Problem& problem) {
 double KokkosBackend::optimization_bytes() const { return state_->memory.allocated_bytes(); }
 
 void KokkosBackend::diagonal_changed(const Level& level) {
-  const LevelViews& v = state_->views(level);
-  state_->memory.refresh(v.values, level.A.values);
+  refresh_diagonal(state_->views(level), level.A);
 }
 
 std::vector<int> KokkosBackend::colors_per_level() const {
@@ -177,7 +157,7 @@ void KokkosBackend::symgs(const Level& level, const Vector& r, Vector& x) {
   const LevelViews& A = state_->views(level);
   MemoryBridge& memory = state_->memory;
   DeviceVector rv = memory.in(r, A.rows), xv = memory.in(x, A.columns);
-  kokkos::symgs(A, rv, xv);
+  kokkos::symgs(A, rv, xv, false);
   memory.back(xv, x, A.rows);
 }
 

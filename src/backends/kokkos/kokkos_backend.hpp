@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The `kokkos` backend: the openmp backend's algorithms (block multicolour Gauss-Seidel, a fused
-// V-cycle) written once as Kokkos parallel patterns over Kokkos views, so that the same source
-// runs on whatever Kokkos a site built (Serial, OpenMP, CUDA, HIP, SYCL). The core keeps its
-// vectors in host memory: on host execution spaces the views alias them, on a device only
-// vector data at kernel boundaries and halo values inside the V-cycle are copied.
+// The `kokkos` backend: block multicolour Gauss-Seidel and a fused V-cycle written once as Kokkos
+// parallel patterns over Kokkos views, so that the same source runs on whatever Kokkos a site
+// built (Serial, OpenMP, CUDA, HIP, SYCL). Beyond the openmp backend, it keeps the matrix split
+// in sweep order, so that a smoothing step streams it 1.5 times (once from a zero guess) instead
+// of twice (kernels.hpp). The core keeps its vectors in host memory: on host execution spaces
+// the views alias them, on a device only vector data at kernel boundaries and halo values inside
+// the V-cycle are copied.
 // This header does not include Kokkos, so the registry and the tests compile without it.
 #pragma once
 

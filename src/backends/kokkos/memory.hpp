@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Where the core's host arrays meet the Kokkos execution space's memory. One code path for
-// every space: on host spaces a view wraps the core's memory (no copy, no allocation); with
-// separate memory (a GPU, or KokkosOptions::separate_memory) the data is copied into a buffer
-// reused for the same host vector, in at a kernel's start and back at its end.
+// Where the core's host vectors meet the Kokkos execution space's memory, and the backend's own
+// allocations there. One code path for every space: on host spaces a view wraps the core's
+// vector (no copy, no allocation); with separate memory (a GPU, or
+// KokkosOptions::separate_memory) the data is copied into a buffer reused for the same host
+// vector, in at a kernel's start and back at its end.
 #pragma once
 
 #include <Kokkos_Core.hpp>
@@ -36,26 +37,18 @@ class MemoryBridge {
   bool separate() const { return separate_; }
   double allocated_bytes() const { return allocated_bytes_; }
 
-  /// A core array (matrix, transfer map) in the space: wrapped, or copied when separate.
+  /// An allocation in the space, counted in allocated_bytes(). Fill it through
+  /// Kokkos::create_mirror_view (the same memory on host spaces) and deep_copy.
   template <class T>
-  SpaceView<T> place(const std::vector<T>& host, const char* label) {
-    if (!separate_) return SpaceView<T>(const_cast<T*>(host.data()), host.size());
-    SpaceView<T> copy(allocation(label), host.size());
-    Kokkos::deep_copy(copy, HostWrap<const T>(host.data(), host.size()));
-    allocated_bytes_ += sizeof(T) * static_cast<double>(host.size());
-    return copy;
+  SpaceView<T> allocate(const char* label, std::size_t length) {
+    allocated_bytes_ += sizeof(T) * static_cast<double>(length);
+    return SpaceView<T>(allocation(label), length);
   }
-  /// Brings a placed array up to date after the core changed `host`.
-  template <class T>
-  void refresh(const SpaceView<T>& placed, const std::vector<T>& host) {
-    if (separate_) Kokkos::deep_copy(placed, HostWrap<const T>(host.data(), host.size()));
-  }
-  /// A backend-owned array (colouring) in the space; always a copy.
+  /// A copy of a host array in the space.
   template <class T>
   SpaceView<T> copy(const std::vector<T>& host, const char* label) {
-    SpaceView<T> view(allocation(label), host.size());
+    SpaceView<T> view = allocate<T>(label, host.size());
     Kokkos::deep_copy(view, HostWrap<const T>(host.data(), host.size()));
-    allocated_bytes_ += sizeof(T) * static_cast<double>(host.size());
     return view;
   }
 

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's kernels on the core's CSR matrix.
+// The openmp backend's kernels on the core's CSR matrix in sweep layout (sweep_layout.hpp).
 #pragma once
 
-#include "coloring.hpp"
+#include "hpcg/backend/block_coloring.hpp"
 #include "hpcg/linalg/vector.hpp"
 #include "hpcg/problem/problem.hpp"
+#include "sweep_layout.hpp"
 
 namespace hpcg::backends::openmp {
 
 /// One symmetric Gauss-Seidel step in block-colour order: colours 0..K-1 with each block swept
 /// forward, then colours K-1..0 with each block swept backward (a symmetric operator). The blocks
-/// of a colour run in parallel. x's halo must be current.
-void block_symgs(const SparseMatrix& A, const BlockColoring& coloring, const Vector& r, Vector& x);
+/// of a colour run in parallel. `t` is scratch of A.rows entries. With zero_guess x is taken as
+/// 0 on entry: its owned entries are only written and its halo is set to 0; otherwise x's halo
+/// must be current.
+void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
+                 const Vector& r, Vector& x, Vector& t, bool zero_guess);
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected.
 void residual_restriction(const Level& fine, const Vector& r, const Vector& x, Vector& rc);

@@ -33,25 +33,33 @@ int thread_count() {
 void OpenMPBackend::optimize(Problem& problem) {
   problem_ = &problem;
   orderings_.clear();
-  for (const Level& level : problem.levels) orderings_.push_back(color_blocks(level.A, thread_count()));
+  orderings_.reserve(problem.levels.size());
+  for (Level& level : problem.levels) {
+    BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, thread_count()));
+    SweepLayout layout = arrange_rows_in_sweep_order(level.A, coloring);
+    orderings_.push_back({std::move(coloring), std::move(layout), Vector(level.A.rows)});
+  }
 }
 
 double OpenMPBackend::optimization_bytes() const {
   double bytes = 0;
   for (const auto& o : orderings_) {
+    const BlockColoring& c = o.coloring;
     bytes += sizeof(local_int) *
-             static_cast<double>(o.block_start.size() + o.blocks.size() + o.color_start.size());
+                 static_cast<double>(c.block_start.size() + c.blocks.size() + c.color_start.size()) +
+             sizeof(int) * static_cast<double>(c.block_color.size()) +
+             sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes();
   }
   return bytes;
 }
 
 std::vector<int> OpenMPBackend::colors_per_level() const {
   std::vector<int> colors;
-  for (const auto& o : orderings_) colors.push_back(o.colors());
+  for (const auto& o : orderings_) colors.push_back(o.coloring.colors());
   return colors;
 }
 
-const BlockColoring& OpenMPBackend::ordering(const Level& level) const {
+OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(const Level& level) {
   if (problem_ == nullptr) throw InternalError("openmp backend used before its optimization phase");
   auto index = &level - problem_->levels.data();
   HPCG_REQUIRE(index >= 0 && index < static_cast<long>(orderings_.size()));
@@ -59,15 +67,19 @@ const BlockColoring& OpenMPBackend::ordering(const Level& level) const {
 }
 
 void OpenMPBackend::symgs(const Level& level, const Vector& r, Vector& x) {
-  block_symgs(level.A, ordering(level), r, x);
+  LevelOrdering& o = ordering(level);
+  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, false);
 }
 
-void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) const {
+void OpenMPBackend::diagonal_changed(const Level& level) {
+  refresh_inverse_diagonal(level.A, ordering(level).layout);
+}
+
+void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) {
   Level& level = problem.levels[l];
-  const BlockColoring& colors = orderings_[l];
+  LevelOrdering& o = orderings_[l];
   // x = 0 on every rank, so its halo is zero too: the first smoothing needs no exchange.
-  x.fill(0.0);
-  block_symgs(level.A, colors, r, x);
+  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, true);
   if (l + 1 == problem.levels.size()) return;
   Level& coarse = problem.levels[l + 1];
   level.A.exchange.run(x.data());
@@ -75,7 +87,7 @@ void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector&
   v_cycle(problem, l + 1, coarse.mg_rhs, coarse.mg_solution);
   reference::prolongate(level, coarse.mg_solution, x);
   level.A.exchange.run(x.data());
-  block_symgs(level.A, colors, r, x);
+  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, false);
 }
 
 bool OpenMPBackend::mg(Problem& problem, const Vector& r, Vector& x) {

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The `openmp` backend: Gauss-Seidel parallel within a rank through a block multicolour
-// ordering computed in the optimisation phase, and a V-cycle that does only the work the
-// mathematics needs (no halo exchange for vectors known to be zero, the residual only at the
-// rows restriction injects). It reads the core's CSR matrix in place, so its extra memory is a
-// few integers per block.
+// ordering computed in the optimisation phase, on the core's CSR matrix with each row rearranged
+// in place into sweep order plus a copy of its upper part (sweep_layout.hpp), and a V-cycle
+// that does only the work the mathematics needs: the pre-smoothing from x = 0 reads only L and
+// needs no halo exchange, each backward sweep reads only U, the residual is computed only at
+// the rows restriction injects. Its extra memory is the U copy and one scratch vector a level.
 #pragma once
 
 #include <vector>
 
-#include "coloring.hpp"
 #include "hpcg/backend/backend.hpp"
+#include "hpcg/backend/block_coloring.hpp"
+#include "sweep_layout.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -23,16 +25,23 @@ class OpenMPBackend : public Backend {
   double optimization_bytes() const override;
   bool mg(Problem& problem, const Vector& r, Vector& x) override;
   void symgs(const Level& level, const Vector& r, Vector& x) override;
+  void diagonal_changed(const Level& level) override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
 
  private:
-  const BlockColoring& ordering(const Level& level) const;
-  void v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) const;
+  struct LevelOrdering {
+    BlockColoring coloring;
+    SweepLayout layout;
+    Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
+  };
+
+  LevelOrdering& ordering(const Level& level);
+  void v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x);
 
   const Problem* problem_ = nullptr;
-  std::vector<BlockColoring> orderings_;  ///< one per level
+  std::vector<LevelOrdering> orderings_;  ///< one per level
 };
 
 }  // namespace hpcg::backends::openmp

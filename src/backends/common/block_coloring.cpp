@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "coloring.hpp"
+#include "hpcg/backend/block_coloring.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
 #include "hpcg/base/error.hpp"
 
-namespace hpcg::backends::kokkos {
+namespace hpcg {
 namespace {
 
 // Shorter blocks than this cost more in colour synchronisation than their parallelism gains.
@@ -34,11 +34,13 @@ local_int cpu_block_rows(const SparseMatrix& A, int concurrency) {
 BlockColoring color_blocks(const SparseMatrix& A, local_int block_rows) {
   HPCG_REQUIRE(block_rows > 0);
   BlockColoring coloring;
+  coloring.block_rows = block_rows;
   for (local_int row = 0; row < A.rows; row += block_rows) coloring.block_start.push_back(row);
   coloring.block_start.push_back(A.rows);
   const auto block_count = static_cast<local_int>(coloring.block_start.size()) - 1;
 
-  std::vector<int> color(block_count, -1);
+  std::vector<int>& color = coloring.block_color;
+  color.assign(block_count, -1);
   std::vector<local_int> taken_by;  // taken_by[c] == b: a neighbour of block b has colour c
   int colors = 0;
   for (local_int b = 0; b < block_count; ++b) {
@@ -67,4 +69,4 @@ BlockColoring color_blocks(const SparseMatrix& A, local_int block_rows) {
   return coloring;
 }
 
-}  // namespace hpcg::backends::kokkos
+}  // namespace hpcg
