@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What is particular to the openmp backend: it rearranges the core's rows in place without
-// changing the matrix, its ordering is natural order on one thread (so it reproduces the
-// reference up to rounding) and its V-cycle equals the core's V-cycle built from its own SymGS,
-// although it skips work.
+// What is particular to the openmp backend: its split copy holds the core's matrix, which it
+// leaves untouched, its ordering is natural order on one thread (so it reproduces the reference
+// up to rounding) and its V-cycle equals the core's V-cycle built from its own SymGS, although it
+// skips work.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -43,45 +43,58 @@ double max_difference(const Comm& comm, local_int rows, const Vector& a, const V
   return comm.max(worst);
 }
 
-TEST(OpenMPBackend, RowsInSweepOrderAreTheSameMatrix) {
-  omp_set_num_threads(2);
+/// Checks that `layout` holds A split in the sweep order of `coloring`; returns the rows that
+/// do not (on this rank).
+int wrong_rows(const SparseMatrix& A, const BlockColoring& coloring,
+               const backends::openmp::SweepLayout& layout) {
+  int wrong = 0;
+  for (local_int i = 0; i < A.rows; ++i) {
+    std::vector<std::pair<local_int, double>> lower, upper, expected;
+    for (auto k = layout.lower_start[i]; k < layout.lower_start[i + 1]; ++k) {
+      const local_int j = layout.lower_as_offsets ? i + layout.lower_offset.data()[k]
+                                                  : layout.lower_column.data()[k];
+      lower.emplace_back(j, layout.lower_value.data()[k]);
+    }
+    for (auto k = layout.upper_start[i]; k < layout.upper_start[i + 1]; ++k) {
+      upper.emplace_back(layout.upper_column.data()[k], layout.upper_value.data()[k]);
+    }
+    bool ok = std::is_sorted(lower.begin(), lower.end()) &&
+              std::is_sorted(upper.begin(), upper.end(), std::greater<>()) &&
+              std::all_of(lower.begin(), lower.end(),
+                          [&](auto& e) { return coloring.updated_before(e.first, i); }) &&
+              std::none_of(upper.begin(), upper.end(),
+                           [&](auto& e) { return coloring.updated_before(e.first, i); }) &&
+              layout.inverse_diagonal[i] == 1.0 / A.values[A.diagonal[i]];
+    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+      if (A.column_index[k] != i) expected.emplace_back(A.column_index[k], A.values[k]);
+    }
+    std::vector<std::pair<local_int, double>> got = lower;
+    got.insert(got.end(), upper.begin(), upper.end());
+    std::sort(got.begin(), got.end());
+    std::sort(expected.begin(), expected.end());
+    wrong += !ok || got != expected;
+  }
+  return wrong;
+}
+
+TEST(OpenMPBackend, SplitCopyHoldsTheMatrixInSweepOrder) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
-  const std::vector<SparseMatrix> before = [&] {
-    std::vector<SparseMatrix> copies;
-    for (const Level& level : problem.levels) copies.push_back(level.A);
-    return copies;
-  }();
+  const SparseMatrix before = problem.fine().A;
+  for (int threads : {1, 2, 4}) {
+    for (const Level& level : problem.levels) {
+      const BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, threads));
+      const auto layout = backends::openmp::make_sweep_layout(level.A, coloring);
+      EXPECT_TRUE(layout.lower_as_offsets) << "16-bit offsets on a small grid";
+      EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(level.A, coloring, layout))), 0)
+          << threads << " threads";
+    }
+  }
+  omp_set_num_threads(2);
   backends::openmp::OpenMPBackend openmp;
   openmp.optimize(problem);
-  for (size_t l = 0; l < problem.levels.size(); ++l) {
-    const SparseMatrix& A = problem.levels[l].A;
-    const SparseMatrix& original = before[l];
-    ASSERT_EQ(A.row_start, original.row_start);
-    int wrong_rows = 0;
-    for (local_int i = 0; i < A.rows; ++i) {
-      // The same (column, value) pairs, the diagonal where A.diagonal says, L ascending and
-      // owned, U descending.
-      std::vector<std::pair<local_int, double>> got, expected;
-      for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-        got.emplace_back(A.column_index[k], A.values[k]);
-        expected.emplace_back(original.column_index[k], original.values[k]);
-      }
-      const auto lower_end = got.begin() + (A.diagonal[i] - A.row_start[i]);
-      bool ok = lower_end->first == i && std::is_sorted(got.begin(), lower_end) &&
-                std::is_sorted(lower_end + 1, got.end(), std::greater<>()) &&
-                std::all_of(got.begin(), lower_end, [&](auto& e) { return e.first < A.rows; });
-      std::sort(got.begin(), got.end());
-      std::sort(expected.begin(), expected.end());
-      wrong_rows += !ok || got != expected;
-    }
-    EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows)), 0) << "level " << l;
-  }
-  // A second optimisation (another backend object, as the tests do) leaves the layout as it is.
-  const std::vector<local_int> columns = problem.fine().A.column_index;
-  backends::openmp::OpenMPBackend again;
-  again.optimize(problem);
-  EXPECT_EQ(problem.fine().A.column_index, columns);
+  EXPECT_EQ(problem.fine().A.column_index, before.column_index) << "the core's matrix is untouched";
+  EXPECT_EQ(problem.fine().A.values, before.values);
   omp_set_num_threads(1);
 }
 
@@ -100,6 +113,26 @@ TEST(OpenMPBackend, OneThreadIsTheReferenceUpToRounding) {
   EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual), 1e-13);
   EXPECT_GT(max_difference(comm, fine.A.rows, expected, Vector(fine.A.columns)), 1e-3)
       << "the V-cycle does something";
+}
+
+TEST(OpenMPBackend, WideGridsKeep32BitColumns) {
+  // nx * ny = 33856 > 32767: L's offsets do not fit 16 bits on the fine level.
+  omp_set_num_threads(1);
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 184, 184, 8), comm);
+  const Level& fine = problem.fine();
+  const BlockColoring coloring = color_blocks(fine.A, cpu_block_rows(fine.A, 1));
+  const auto layout = backends::openmp::make_sweep_layout(fine.A, coloring);
+  EXPECT_FALSE(layout.lower_as_offsets);
+  EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(fine.A, coloring, layout))), 0);
+  auto reference = make_backend("reference");
+  Vector r = random_rows(fine.A.rows, fine.A.rows);
+  Vector expected(fine.A.columns), actual(fine.A.columns);
+  apply_mg(*reference, problem, r, expected);
+  backends::openmp::OpenMPBackend openmp;
+  openmp.optimize(problem);
+  apply_mg(openmp, problem, r, actual);
+  EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual), 1e-13);
 }
 
 TEST(OpenMPBackend, FusedVCycleEqualsTheCoreVCycle) {
@@ -128,12 +161,13 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   backends::openmp::OpenMPBackend backend;
   backend.optimize(problem);
   for (int colors : backend.colors_per_level()) EXPECT_LE(colors, 2);
-  // Per level: the U copy (half the off-diagonal entries, 12 bytes each, and an offset a row),
-  // the inverse diagonal and a scratch vector (8 bytes a row each), and a few integers per block.
+  // Per level: the split copy (L entries 10 bytes with their 16-bit offsets, U entries 12,
+  // half of the off-diagonal entries each), 4-byte row offsets for each part, the inverse
+  // diagonal and a scratch vector (8 bytes a row each), and a few integers per block.
   double expected = 0.0;
   for (const Level& level : problem.levels) {
     const double rows = level.A.rows, off_diagonal = level.A.nonzeros() - rows;
-    expected += 12.0 * off_diagonal / 2 + (8.0 + 8.0 + 8.0) * rows;
+    expected += (10.0 + 12.0) * off_diagonal / 2 + (4.0 + 4.0 + 8.0 + 8.0) * rows;
   }
   EXPECT_GT(backend.optimization_bytes(), 0.95 * expected);
   EXPECT_LT(backend.optimization_bytes(), 1.05 * expected + 1024.0);

@@ -2,61 +2,55 @@
 #include "kernels.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace hpcg::backends::openmp {
 namespace {
 
-/// The matrix as the sweeps read it: row i's L is [start[i], diagonal[i]) of the core's rows,
-/// its U (diagonal[i], start[i + 1]) there and [upper_start[i], upper_start[i + 1]) in the copy.
+/// Column of an L entry: stored as an offset from the row, or as the column itself.
+inline local_int column_of(local_int i, std::int16_t offset) { return i + offset; }
+inline local_int column_of(local_int, local_int column) { return column; }
+
+/// The split matrix as the sweeps read it.
+template <class LowerIndex>
 struct SweepMatrix {
-  const nnz_int* start;
-  const local_int* column;
-  const double* value;
-  const nnz_int* diagonal;
-  const nnz_int* upper_start;
+  const std::uint32_t* lower_start;
+  const LowerIndex* lower_index;
+  const double* lower_value;
+  const std::uint32_t* upper_start;
   const local_int* upper_column;
   const double* upper_value;
   const double* inverse_diagonal;
 
-  SweepMatrix(const SparseMatrix& A, const SweepLayout& layout)
-      : start(A.row_start.data()), column(A.column_index.data()), value(A.values.data()),
-        diagonal(A.diagonal.data()), upper_start(layout.upper_start.data()),
+  SweepMatrix(const SweepLayout& layout, const LowerIndex* lower)
+      : lower_start(layout.lower_start.data()), lower_index(lower),
+        lower_value(layout.lower_value.data()), upper_start(layout.upper_start.data()),
         upper_column(layout.upper_column.data()), upper_value(layout.upper_value.data()),
         inverse_diagonal(layout.inverse_diagonal.data()) {}
 
-  static double subtract(double sum, nnz_int begin, nnz_int end, const local_int* column,
-                         const double* value, const double* x) {
-    for (nnz_int k = begin; k < end; ++k) sum -= value[k] * x[column[k]];
+  /// sum - (L x)_i.
+  double subtract_lower(double sum, local_int i, const double* x) const {
+    for (std::uint32_t k = lower_start[i]; k < lower_start[i + 1]; ++k) {
+      sum -= lower_value[k] * x[column_of(i, lower_index[k])];
+    }
     return sum;
   }
-  /// sum - (L x)_i, from the core's row.
-  double subtract_lower(double sum, local_int i, const double* x) const {
-    return subtract(sum, start[i], diagonal[i], column, value, x);
-  }
-  /// sum - (U x)_i, from the core's row: the forward sweep reads it right after L.
-  double subtract_upper_in_row(double sum, local_int i, const double* x) const {
-    return subtract(sum, diagonal[i] + 1, start[i + 1], column, value, x);
-  }
-  /// sum - (U x)_i, from the U copy.
+  /// sum - (U x)_i.
   double subtract_upper(double sum, local_int i, const double* x) const {
-    return subtract(sum, upper_start[i], upper_start[i + 1], upper_column, upper_value, x);
+    for (std::uint32_t k = upper_start[i]; k < upper_start[i + 1]; ++k) {
+      sum -= upper_value[k] * x[upper_column[k]];
+    }
+    return sum;
   }
 };
 
-}  // namespace
-
-void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
-                 const Vector& r, Vector& x, Vector& t, bool zero_guess) {
-  const SweepMatrix M(A, layout);
+template <class LowerIndex>
+void sweep(const SweepMatrix<LowerIndex>& M, const BlockColoring& coloring, const double* r,
+           double* x, double* t, bool zero_guess) {
   const local_int* block_start = coloring.block_start.data();
   const local_int* blocks = coloring.blocks.data();
   const local_int* color_start = coloring.color_start.data();
-  const double* rv = r.data();
-  double* xv = x.data();
-  double* tv = t.data();
   const int colors = coloring.colors();
-  // From a zero guess U x is 0 in the forward sweep; the backward sweep reads the halo's zeros.
-  if (zero_guess) std::fill(xv + A.rows, xv + A.columns, 0.0);
 #pragma omp parallel
   {
     for (int c = 0; c < colors; ++c) {
@@ -64,10 +58,9 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
         for (local_int i = block_start[b]; i < block_start[b + 1]; ++i) {
-          const double lower = M.subtract_lower(rv[i], i, xv);
-          tv[i] = lower;
-          const double sum = zero_guess ? lower : M.subtract_upper_in_row(lower, i, xv);
-          xv[i] = sum * M.inverse_diagonal[i];
+          const double lower = M.subtract_lower(r[i], i, x);
+          t[i] = lower;
+          x[i] = (zero_guess ? lower : M.subtract_upper(lower, i, x)) * M.inverse_diagonal[i];
         }
       }
     }
@@ -76,10 +69,26 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
         for (local_int i = block_start[b + 1] - 1; i >= block_start[b]; --i) {
-          xv[i] = M.subtract_upper(tv[i], i, xv) * M.inverse_diagonal[i];
+          x[i] = M.subtract_upper(t[i], i, x) * M.inverse_diagonal[i];
         }
       }
     }
+  }
+}
+
+}  // namespace
+
+void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
+                 const Vector& r, Vector& x, Vector& t, bool zero_guess) {
+  double* xv = x.data();
+  // From a zero guess U x is 0 in the forward sweep; the backward sweep reads the halo's zeros.
+  if (zero_guess) std::fill(xv + A.rows, xv + A.columns, 0.0);
+  if (layout.lower_as_offsets) {
+    sweep(SweepMatrix<std::int16_t>(layout, layout.lower_offset.data()), coloring, r.data(), xv,
+          t.data(), zero_guess);
+  } else {
+    sweep(SweepMatrix<local_int>(layout, layout.lower_column.data()), coloring, r.data(), xv,
+          t.data(), zero_guess);
   }
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's kernels on the core's CSR matrix in sweep layout (sweep_layout.hpp).
+// The openmp backend's kernels: Gauss-Seidel on the split copy (sweep_layout.hpp), the
+// restricted residual on the core's CSR matrix.
 #pragma once
 
 #include "hpcg/backend/block_coloring.hpp"

@@ -34,9 +34,9 @@ void OpenMPBackend::optimize(Problem& problem) {
   problem_ = &problem;
   orderings_.clear();
   orderings_.reserve(problem.levels.size());
-  for (Level& level : problem.levels) {
+  for (const Level& level : problem.levels) {
     BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, thread_count()));
-    SweepLayout layout = arrange_rows_in_sweep_order(level.A, coloring);
+    SweepLayout layout = make_sweep_layout(level.A, coloring);
     orderings_.push_back({std::move(coloring), std::move(layout), Vector(level.A.rows)});
   }
 }

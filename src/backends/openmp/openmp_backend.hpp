@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The `openmp` backend: Gauss-Seidel parallel within a rank through a block multicolour
-// ordering computed in the optimisation phase, on the core's CSR matrix with each row rearranged
-// in place into sweep order plus a copy of its upper part (sweep_layout.hpp), and a V-cycle
-// that does only the work the mathematics needs: the pre-smoothing from x = 0 reads only L and
-// needs no halo exchange, each backward sweep reads only U, the residual is computed only at
-// the rows restriction injects. Its extra memory is the U copy and one scratch vector a level.
+// ordering computed in the optimisation phase, on a copy of each level's matrix split in that
+// sweep order (sweep_layout.hpp), and a V-cycle that does only the work the mathematics needs:
+// the pre-smoothing from x = 0 reads only L and needs no halo exchange, each backward sweep
+// reads only U, the residual is computed only at the rows restriction injects. SpMV, dot and
+// WAXPBY are the core's (threaded) kernels on the core's CSR matrix.
 #pragma once
 
 #include <vector>

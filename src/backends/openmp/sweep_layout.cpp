@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <utility>
 
 #include "hpcg/base/error.hpp"
@@ -10,69 +11,94 @@
 namespace hpcg::backends::openmp {
 namespace {
 
-/// Reorders each row in place; returns the number of rows whose diagonal entry was not where
-/// A.diagonal said (0 for a well-formed matrix).
-local_int reorder_rows(SparseMatrix& A, const BlockColoring& coloring) {
-  local_int misplaced_rows = 0;
-#pragma omp parallel reduction(+ : misplaced_rows)
-  {
-    std::vector<std::pair<local_int, double>> lower, upper;
-#pragma omp for schedule(static)
-    for (local_int i = 0; i < A.rows; ++i) {
-      const nnz_int begin = A.row_start[i], end = A.row_start[i + 1];
-      const double diagonal = A.values[A.diagonal[i]];
-      if (A.column_index[A.diagonal[i]] != i) ++misplaced_rows;
-      lower.clear();
-      upper.clear();
-      for (nnz_int k = begin; k < end; ++k) {
-        const local_int j = A.column_index[k];
-        if (j == i) continue;
-        (coloring.updated_before(j, i) ? lower : upper).emplace_back(j, A.values[k]);
-      }
-      // Ascending L and descending U put the nearest neighbour, the value a sweep has just
-      // written, last in each sum: the rest of the row does not wait for it.
-      std::sort(lower.begin(), lower.end());
-      std::sort(upper.begin(), upper.end(), std::greater<>());
-      nnz_int k = begin;
-      for (const auto& [j, a] : lower) A.column_index[k] = j, A.values[k++] = a;
-      A.diagonal[i] = k;
-      A.column_index[k] = i, A.values[k++] = diagonal;
-      for (const auto& [j, a] : upper) A.column_index[k] = j, A.values[k++] = a;
-    }
+using Entries = std::vector<std::pair<local_int, double>>;
+
+/// Row i's off-diagonal entries split into L (ascending) and U (descending). Ascending L and
+/// descending U put the nearest neighbour, the value a sweep has just written, last in each
+/// sum: the rest of the row does not wait for it.
+void split_row(const SparseMatrix& A, const BlockColoring& coloring, local_int i, Entries& lower,
+               Entries& upper) {
+  lower.clear();
+  upper.clear();
+  for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+    const local_int j = A.column_index[k];
+    if (j == i) continue;
+    (coloring.updated_before(j, i) ? lower : upper).emplace_back(j, A.values[k]);
   }
-  return misplaced_rows;
+  std::sort(lower.begin(), lower.end());
+  std::sort(upper.begin(), upper.end(), std::greater<>());
+}
+
+/// Row offsets from per-row counts (count[i] in start[i + 1]); throws if they pass 32 bits.
+void accumulate(std::vector<std::uint32_t>& start) {
+  std::uint64_t total = 0;
+  for (auto& s : start) {
+    total += s;
+    if (total > std::numeric_limits<std::uint32_t>::max()) {
+      throw ResourceError("a rank's matrix part has 2^32 entries or more; use more ranks");
+    }
+    s = static_cast<std::uint32_t>(total);
+  }
 }
 
 }  // namespace
 
 double SweepLayout::bytes() const {
-  return sizeof(nnz_int) * static_cast<double>(upper_start.size()) +
-         sizeof(local_int) * static_cast<double>(upper_column.size()) +
-         sizeof(double) * static_cast<double>(upper_value.size() + inverse_diagonal.size());
+  return sizeof(std::uint32_t) * static_cast<double>(lower_start.size() + upper_start.size()) +
+         lower_offset.bytes() + lower_column.bytes() + lower_value.bytes() + upper_column.bytes() +
+         upper_value.bytes() + sizeof(double) * static_cast<double>(inverse_diagonal.size());
 }
 
-SweepLayout arrange_rows_in_sweep_order(SparseMatrix& A, const BlockColoring& coloring) {
+SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& coloring) {
   HPCG_REQUIRE(coloring.rows() == A.rows);
-  if (reorder_rows(A, coloring) > 0) throw InternalError("matrix rows without their diagonal entry");
-
+  const auto rows = static_cast<size_t>(A.rows);
   SweepLayout layout;
-  layout.upper_start.resize(static_cast<size_t>(A.rows) + 1);
-  layout.upper_start[0] = 0;
-  for (local_int i = 0; i < A.rows; ++i) {
-    layout.upper_start[i + 1] = layout.upper_start[i] + (A.row_start[i + 1] - A.diagonal[i] - 1);
-  }
-  const auto entries = static_cast<size_t>(layout.upper_start[A.rows]);
-  layout.upper_column.resize(entries);
-  layout.upper_value.resize(entries);
-  layout.inverse_diagonal.resize(static_cast<size_t>(A.rows));
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < A.rows; ++i) {
-    const nnz_int offset = layout.upper_start[i] - (A.diagonal[i] + 1);
-    for (nnz_int k = A.diagonal[i] + 1; k < A.row_start[i + 1]; ++k) {
-      layout.upper_column[k + offset] = A.column_index[k];
-      layout.upper_value[k + offset] = A.values[k];
+  layout.lower_start.assign(rows + 1, 0);
+  layout.upper_start.assign(rows + 1, 0);
+  int widest_lower = 0;
+#pragma omp parallel reduction(max : widest_lower)
+  {
+    Entries lower, upper;
+#pragma omp for schedule(static)
+    for (local_int i = 0; i < A.rows; ++i) {
+      split_row(A, coloring, i, lower, upper);
+      layout.lower_start[i + 1] = static_cast<std::uint32_t>(lower.size());
+      layout.upper_start[i + 1] = static_cast<std::uint32_t>(upper.size());
+      for (const auto& entry : lower) widest_lower = std::max(widest_lower, i - entry.first);
     }
   }
+  accumulate(layout.lower_start);
+  accumulate(layout.upper_start);
+  const bool offsets = widest_lower <= std::numeric_limits<std::int16_t>::max();
+  layout.lower_as_offsets = offsets;
+  const size_t lower_entries = layout.lower_start.back(), upper_entries = layout.upper_start.back();
+  (offsets ? layout.lower_offset.allocate(lower_entries)
+           : layout.lower_column.allocate(lower_entries));
+  layout.lower_value.allocate(lower_entries);
+  layout.upper_column.allocate(upper_entries);
+  layout.upper_value.allocate(upper_entries);
+  // Filled by the threads that sweep the rows: a static schedule over rows hands each thread
+  // the rows of the blocks it sweeps (two contiguous blocks per thread).
+#pragma omp parallel
+  {
+    Entries lower, upper;
+#pragma omp for schedule(static)
+    for (local_int i = 0; i < A.rows; ++i) {
+      split_row(A, coloring, i, lower, upper);
+      size_t k = layout.lower_start[i];
+      for (const auto& [j, a] : lower) {
+        if (offsets) {
+          layout.lower_offset[k] = static_cast<std::int16_t>(j - i);
+        } else {
+          layout.lower_column[k] = j;
+        }
+        layout.lower_value[k++] = a;
+      }
+      k = layout.upper_start[i];
+      for (const auto& [j, a] : upper) layout.upper_column[k] = j, layout.upper_value[k++] = a;
+    }
+  }
+  layout.inverse_diagonal.resize(rows);
   refresh_inverse_diagonal(A, layout);
   return layout;
 }

@@ -1,37 +1,65 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's matrix layout for Gauss-Seidel. With L the columns a forward sweep
-// updates before a row and U the others (halo columns included), a forward sweep stores
-// t = r - L x, and the backward sweep, x = D^-1 (t - U x), then reads only U, since L's columns
-// still hold the forward sweep's values; from x = 0 the forward sweep reads only L.
+// The openmp backend's copy of a level's matrix, split for Gauss-Seidel. With L the columns a
+// forward sweep updates before a row and U the others (halo columns included), a forward sweep
+// stores t = r - L x, and the backward sweep, x = D^-1 (t - U x), then reads only U, since L's
+// columns still hold the forward sweep's values; from x = 0 the forward sweep reads only L. In
+// separate arrays each part streams alone: a V-cycle level reads the matrix about 2.6 times
+// (reference 5). The core's CSR is left as it is, for the core's kernels and for validation.
 //
-// Layout: the core's CSR with each row's entries reordered in place into [L ascending |
-// diagonal | U descending] (any order of a row is the same matrix: the core's kernels and
-// validation's reference kernels keep working on it, only the rounding of their sums changes),
-// plus a separate copy of U. Forward sweeps stream the core's rows; backward sweeps stream the
-// U copy, half a matrix, where reading U inside the core's rows would pull in whole rows (the
-// hardware prefetcher fetches the L entries in between). A copy of L as well would save the
-// zero-guess forward sweep another half pass but take the memory past 1.5 times the
-// reference's; with U alone a V-cycle level streams the matrix about 3.1 times (reference 5).
+// Memory: the copy would take the report's bytes per equation from 715 to about 1095, past the
+// 1.5 times the reference's that the issue allows, so L stores its columns as 16-bit offsets
+// j - i (every owned L column lies within the bandwidth of its row; halo columns are all in U)
+// and both parts 32-bit row offsets: about 1070 bytes per equation. Local grids whose bandwidth
+// (about nx * ny) passes 32767 keep 32-bit L columns.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "hpcg/backend/block_coloring.hpp"
 
 namespace hpcg::backends::openmp {
 
+/// An array allocated without initialising, so that the parallel loop that fills it is the first
+/// touch and its pages land near the threads that later sweep those rows.
+template <class T>
+class FirstTouchArray {
+ public:
+  void allocate(size_t n) { data_.reset(new T[n]), size_ = n; }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T& operator[](size_t k) { return data_[k]; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  double bytes() const { return static_cast<double>(sizeof(T) * size_); }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  size_t size_ = 0;
+};
+
 struct SweepLayout {
-  std::vector<nnz_int> upper_start;  ///< row i's U is [upper_start[i], upper_start[i + 1])
-  std::vector<local_int> upper_column;
-  std::vector<double> upper_value;
+  /// Row i's L is [lower_start[i], lower_start[i + 1]) of lower_offset (column i + offset) when
+  /// lower_as_offsets, else of lower_column; ascending columns.
+  bool lower_as_offsets = true;
+  std::vector<std::uint32_t> lower_start;
+  FirstTouchArray<std::int16_t> lower_offset;
+  FirstTouchArray<local_int> lower_column;
+  FirstTouchArray<double> lower_value;
+  /// Row i's U is [upper_start[i], upper_start[i + 1]); descending columns.
+  std::vector<std::uint32_t> upper_start;
+  FirstTouchArray<local_int> upper_column;
+  FirstTouchArray<double> upper_value;
   std::vector<double> inverse_diagonal;  ///< 1 / a_ii: sweeps multiply instead of dividing
 
   double bytes() const;
 };
 
-/// Reorders every row of A in place as above (A.diagonal then ends L and starts U) and returns
-/// the U copy and inverse diagonal. Idempotent for a given colouring.
-SweepLayout arrange_rows_in_sweep_order(SparseMatrix& A, const BlockColoring& coloring);
+/// Splits A's rows in the sweep order of `coloring`. Throws ResourceError if a part has 2^32
+/// entries or more (use more ranks).
+SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& coloring);
 
 /// Recomputes the inverse diagonal after the core changed diagonal values.
 void refresh_inverse_diagonal(const SparseMatrix& A, SweepLayout& layout);
