@@ -3,7 +3,8 @@
 # Compares backends on one problem in one run: STREAM triad bandwidth, then xhpcg with each
 # backend for each ranks x threads layout, and a table of official rating, per-kernel raw
 # GFLOP/s, optimized iterations, ratio to the reference and fraction of the roofline
-# (rating * 6.4 bytes/flop / triad bandwidth; see shared spec optimization.md 1.6).
+# (rating * 6.4 bytes/flop / triad bandwidth; see shared spec optimization.md 1.6). xhpcg is
+# given the triad bandwidth (--triad-bandwidth), so each run's JSON carries the same roofline.
 # Usage: setup/bench.sh [--nx=104] [--rt=60] [--layouts="2x1 1x2"] [--backends="reference openmp"]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,12 +30,16 @@ value() { sed -n "s/^$1=//p" "$2" | head -n 1; }
 printf '%-7s %-10s %8s %8s %8s %8s %8s %6s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" roofline "B/eq"
 for layout in $layouts; do
   ranks=${layout%x*} threads=${layout#*x}
-  triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close mpirun -np "$ranks" bin/xstream-triad | awk '{print $3}')
+  # MPICH's mpirun binds no rank by default, so OMP_PROC_BIND alone would pin the first thread
+  # of every rank to core 0; -bind-to core:T gives each rank T cores of its own to bind within.
+  launch=(mpirun -bind-to "core:$threads" -np "$ranks")
+  triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" bin/xstream-triad | awk '{print $3}')
   reference_rating=""
   for backend in $backends; do
     dir="$work/$layout-$backend"; mkdir -p "$dir"
-    (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close mpirun -np "$ranks" "$root/bin/xhpcg" \
-        --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" >/dev/null) || true
+    (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$root/bin/xhpcg" \
+        --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
+        --triad-bandwidth="$triad" >/dev/null) || true
     report=$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)
     g="GFLOP\/s Summary::"
     rating=$(value "${g}Total with convergence and optimization phase overhead" "$report")

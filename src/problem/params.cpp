@@ -186,6 +186,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cli.memory_fraction = require_positive_real(arg.substr(18), "option --memory-fraction", 1.0);
     } else if (arg.rfind("--memory=", 0) == 0) {
       cli.memory_gib = require_positive_real(arg.substr(9), "option --memory (GiB per node)", 1.0e9);
+    } else if (arg.rfind("--triad-bandwidth=", 0) == 0) {
+      cli.triad_bandwidth_gbs =
+          require_positive_real(arg.substr(18), "option --triad-bandwidth (GB/s)", 1.0e9);
     } else if (arg.rfind("--backend=", 0) == 0) {
       cli.backend = arg.substr(10);
       if (cli.backend.empty()) throw InputError("--backend= needs a name (see --list-backends)");
@@ -278,6 +281,7 @@ Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file
   params.quiet = cli.quiet;
   params.memory_fraction = cli.memory_fraction.value_or(0.0);
   params.memory_gib = cli.memory_gib.value_or(0.0);
+  params.triad_bandwidth_gbs = cli.triad_bandwidth_gbs.value_or(0.0);
   if (params.sized_by_memory()) check_memory_target(cli);
   int dims[3] = {value_or(cli, p_nx, 0), value_or(cli, p_ny, 0), value_or(cli, p_nz, 0)};
   params.runtime_seconds = value_or(cli, p_rt, 0);
@@ -345,6 +349,9 @@ Runs the HPCG 3.1 benchmark. Without nx/ny/nz, reads hpcg.dat from the working d
                          need at least 0.25
   --memory=GiB           the node memory to size against (alone: use that many GiB)
   --quiet                no progress output
+  --triad-bandwidth=GB/s STREAM triad bandwidth of all ranks together (bin/xstream-triad
+                         started like xhpcg); the JSON report then gives the
+                         memory-bandwidth roofline fraction, rating x 6.4 B/flop / GB/s
   --backend=NAME         kernels to benchmark (see --list-backends; default openmp, or
                          the HPCG_BACKEND environment variable)
   --list-backends        list the available backends and exit

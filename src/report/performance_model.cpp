@@ -37,9 +37,10 @@ FlopCounts count_flops(const BenchmarkResults& r) {
   f.waxpby = vector_ops * 2.0 * rows(r, 0);
   f.spmv = (its + sets) * 2.0 * nonzeros(r, 0);
   for (int l = 0; l + 1 < mg_levels; ++l) {
-    f.mg += its * (pre_steps * 4.0 + 2.0 + post_steps * 4.0) * nonzeros(r, l);
+    f.mg_level[l] = its * (pre_steps * 4.0 + 2.0 + post_steps * 4.0) * nonzeros(r, l);
   }
-  f.mg += its * 4.0 * nonzeros(r, mg_levels - 1);
+  f.mg_level[mg_levels - 1] = its * 4.0 * nonzeros(r, mg_levels - 1);
+  for (double level_flops : f.mg_level) f.mg += level_flops;
   f.total = f.dot + f.waxpby + f.spmv + f.mg;
   f.total_with_convergence = f.total * convergence_factor(r);
   return f;
@@ -96,6 +97,15 @@ Ratings compute_ratings(const BenchmarkResults& r) {
   g.official_bandwidth =
       (t.reads + t.writes) * convergence_factor(r) / charged_seconds(r) / giga;
   return g;
+}
+
+std::optional<Roofline> compute_roofline(const BenchmarkResults& r) {
+  if (!(r.params.triad_bandwidth_gbs > 0)) return std::nullopt;
+  Roofline roofline;
+  roofline.triad_gbs = r.params.triad_bandwidth_gbs;
+  roofline.bound_gflops = roofline.triad_gbs / roofline_bytes_per_flop;
+  roofline.fraction = compute_ratings(r).official / roofline.bound_gflops;
+  return roofline;
 }
 
 MemoryEstimate estimate_memory(const std::array<LevelSummary, mg_levels>& levels, int ranks,

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Field names carry their units (_seconds, _gflops, _bytes) so that scripts need no schema.
+// Field names carry their units (_seconds, _gflops, _bytes, _gbs) so that scripts need no schema.
 #include "hpcg/report/report_json.hpp"
 
 #include "hpcg/report/json_writer.hpp"
@@ -101,6 +101,40 @@ void write_sets(JsonWriter& j, const BenchmarkResults& r) {
   j.end_array();
 }
 
+/// Rank 0's seconds per V-cycle level (each without the coarser levels) and the raw GFLOP/s of
+/// the model's MG flops for that level; null when the backend's mg() did not time its levels.
+void write_mg_levels(JsonWriter& j, const BenchmarkResults& r) {
+  j.key("mg_levels");
+  if (!r.mg_level_seconds) {
+    j.null();
+    return;
+  }
+  const FlopCounts flops = count_flops(r);
+  const Geometry& g = r.geometry;
+  j.begin_array();
+  for (int l = 0; l < mg_levels; ++l) {
+    const double seconds = (*r.mg_level_seconds)[l];
+    j.begin_object(true).field("level", l);
+    j.key("local_grid").begin_array(true).value(g.nx >> l).value(g.ny >> l).value(g.nz_lower >> l);
+    j.end_array().field("seconds", seconds);
+    j.field("raw_gflops", seconds > 0 ? flops.mg_level[l] / seconds / 1.0e9 : 0.0).end_object();
+  }
+  j.end_array();
+}
+
+/// Present only when the STREAM triad bandwidth was measured (--triad-bandwidth).
+void write_roofline(JsonWriter& j, const BenchmarkResults& r) {
+  const std::optional<Roofline> roofline = compute_roofline(r);
+  if (!roofline) return;
+  j.key("roofline").begin_object();
+  j.field("triad_bandwidth_gbs", roofline->triad_gbs);
+  j.field("bandwidth_source", "--triad-bandwidth");
+  j.field("bytes_per_flop", roofline_bytes_per_flop);
+  j.field("bound_gflops", roofline->bound_gflops);
+  j.field("fraction", roofline->fraction);
+  j.end_object();
+}
+
 void write_official(JsonWriter& j, const BenchmarkResults& r) {
   j.key("official").begin_array();
   for (const ReportEntry& entry : make_report_entries(r)) {
@@ -130,6 +164,8 @@ std::string render_run_json(const BenchmarkResults& results, const RunContext& c
   write_backend(j, results);
   write_run(j, results, context);
   write_sets(j, results);
+  write_mg_levels(j, results);
+  write_roofline(j, results);
   write_official(j, results);
   j.end_object();
   return j.str();

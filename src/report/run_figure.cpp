@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Layout: a title block, horizontal bars for the kernels (share of the timed phase), then one
-// vertical bar per timed set against the official rating. Fixed 760 px width.
+// Layout: a title block, horizontal bars for the kernels (share of the timed phase), the same for
+// the multigrid levels (on the kernels' scale, so they add up to the MG bar), then one vertical
+// bar per timed set against the official rating. Fixed 760 px width.
 #include "hpcg/report/run_figure.hpp"
 
 #include <algorithm>
@@ -17,6 +18,8 @@ constexpr const char* kernel_colour = "#4e79a7";
 constexpr const char* other_colour = "#bab0ac";
 constexpr const char* set_colour = "#59a14f";
 constexpr const char* rating_colour = "#e15759";
+constexpr const char* level_colour = "#f28e2b";
+constexpr double bar_pitch = 28;
 
 struct KernelBar {
   const char* name;
@@ -45,6 +48,23 @@ void draw_title(SvgCanvas& svg, const BenchmarkResults& r) {
                short_number(r.setup_seconds) + " s, optimization " +
                short_number(r.optimize_seconds) + " s (each charged 1/10 per set)",
            12);
+  if (const auto roofline = compute_roofline(r)) {
+    svg.text(20, 88,
+             "memory-bandwidth roofline: " + short_number(100 * roofline->fraction) +
+                 "% (rating x " + short_number(roofline_bytes_per_flop) + " B/flop / " +
+                 short_number(roofline->triad_gbs) + " GB/s STREAM triad, from --triad-bandwidth)",
+             12);
+  }
+}
+
+/// One horizontal bar on the timed phase's scale, its name left of it and `label` right of it.
+void draw_bar(SvgCanvas& svg, double y, const std::string& name, double seconds, double total,
+              const std::string& label, const char* colour) {
+  const double span = width - left - right - 200;
+  const double length = span * seconds / (total > 0 ? total : 1);
+  svg.text(left - 8, y + 15, name, 12, "end");
+  svg.rect(left, y, length, 20, colour, name + ": " + label);
+  svg.text(left + length + 6, y + 15, label, 12);
 }
 
 /// Kernel bars; returns the y below them.
@@ -58,23 +78,54 @@ double draw_kernels(SvgCanvas& svg, const BenchmarkResults& r, double top) {
                             {"WAXPBY", t.waxpby, g.waxpby},
                             {"other", other, 0}};
   svg.text(20, top, "Where the timed phase went (seconds summed over the sets)", 14, "start", true);
-  const double span = width - left - right - 200;
   const double total = t.total > 0 ? t.total : 1;
   double y = top + 14;
   for (const KernelBar& bar : bars) {
-    const double length = span * bar.seconds / total;
-    const std::string share = short_number(100 * bar.seconds / total) + "%";
-    std::string label = short_number(bar.seconds) + " s, " + share;
+    std::string label =
+        short_number(bar.seconds) + " s, " + short_number(100 * bar.seconds / total) + "%";
     if (bar.gflops > 0) label += ", " + short_number(bar.gflops) + " GFLOP/s";
-    svg.text(left - 8, y + 15, bar.name, 12, "end");
-    svg.rect(left, y, length, 20, bar.gflops > 0 ? kernel_colour : other_colour,
-             std::string(bar.name) + ": " + label);
-    svg.text(left + length + 6, y + 15, label, 12);
-    y += 28;
+    draw_bar(svg, y, bar.name, bar.seconds, t.total, label,
+             bar.gflops > 0 ? kernel_colour : other_colour);
+    y += bar_pitch;
   }
   svg.text(20, y + 8,
-           "MG is timed as one kernel: its levels are not timed separately. \"other\" is CG's "
-           "own work and halo exchanges outside the kernels.",
+           "\"other\" is CG's own work and halo exchanges outside the kernels.", 11, "start",
+           false, "#555");
+  return y + 30;
+}
+
+double mg_levels_height(const BenchmarkResults& r) {
+  return r.mg_level_seconds ? 14 + mg_levels * bar_pitch + 30 : 30;
+}
+
+/// One bar per V-cycle level, on the kernels' scale; returns the y below them.
+double draw_mg_levels(SvgCanvas& svg, const BenchmarkResults& r, double top) {
+  if (!r.mg_level_seconds) {
+    svg.text(20, top,
+             "Multigrid levels: per-level times not reported by this backend (its own V-cycle "
+             "has no level timers)",
+             12, "start", false, "#555");
+    return top + mg_levels_height(r);
+  }
+  svg.text(20, top, "Where MG went, by multigrid level (each without the coarser levels)", 14,
+           "start", true);
+  const FlopCounts flops = count_flops(r);
+  const double mg = r.times.mg > 0 ? r.times.mg : 1;
+  double y = top + 14, levels_total = 0;
+  for (int l = 0; l < mg_levels; ++l) {
+    const double seconds = (*r.mg_level_seconds)[l];
+    levels_total += seconds;
+    std::string label = short_number(seconds) + " s, " + short_number(100 * seconds / mg) +
+                        "% of MG, " + std::to_string(r.geometry.nx >> l) + "x" +
+                        std::to_string(r.geometry.ny >> l) + "x" +
+                        std::to_string(r.geometry.nz_lower >> l);
+    if (seconds > 0) label += ", " + short_number(flops.mg_level[l] / seconds / 1e9) + " GFLOP/s";
+    draw_bar(svg, y, "level " + std::to_string(l), seconds, r.times.total, label, level_colour);
+    y += bar_pitch;
+  }
+  svg.text(20, y + 8,
+           "Rank 0's times; the levels add up to " + short_number(levels_total) + " s of MG's " +
+               short_number(r.times.mg) + " s (the rest is the call into the V-cycle).",
            11, "start", false, "#555");
   return y + 30;
 }
@@ -129,10 +180,13 @@ void draw_sets(SvgCanvas& svg, const BenchmarkResults& r, double top, double hei
 
 std::string render_run_figure(const BenchmarkResults& results) {
   constexpr double sets_height = 220;
-  SvgCanvas svg(width, 570, "xhpcg run: kernel times and GFLOP/s per timed set");
+  const double kernels_top = compute_roofline(results) ? 122 : 104;
+  SvgCanvas svg(width, kernels_top + 466 + mg_levels_height(results),
+                "xhpcg run: kernel and multigrid-level times, GFLOP/s per timed set");
   draw_title(svg, results);
-  const double below_kernels = draw_kernels(svg, results, 104);
-  draw_sets(svg, results, below_kernels, sets_height);
+  const double below_kernels = draw_kernels(svg, results, kernels_top);
+  const double below_levels = draw_mg_levels(svg, results, below_kernels);
+  draw_sets(svg, results, below_levels, sets_height);
   return svg.str();
 }
 

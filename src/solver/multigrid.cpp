@@ -18,6 +18,7 @@ void apply_symgs(Backend& backend, Level& level, const Vector& r, Vector& x) {
 namespace {
 
 void v_cycle(Backend& backend, Problem& problem, size_t l, const Vector& r, Vector& x) {
+  MgLevelScope timer(problem.mg_level_times, static_cast<int>(l));
   Level& level = problem.levels[l];
   x.fill(0.0);
   if (l + 1 == problem.levels.size()) {

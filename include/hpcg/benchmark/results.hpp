@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct BenchmarkResults {
   double allreduce_min = 0, allreduce_max = 0, allreduce_avg = 0;  ///< over ranks
   std::vector<double> set_scaled_residuals;
   std::vector<double> set_seconds;
+  /// Rank 0's seconds in each multigrid level over the timed sets, each exclusive of the coarser
+  /// levels (MgLevelTimes); empty when the backend's mg() does not report them (C ABI plugins).
+  std::optional<std::array<double, mg_levels>> mg_level_seconds;
 
   /// Why the run is INVALID, one sentence per failed test; empty for a VALID run.
   std::vector<std::string> invalid_reasons() const;

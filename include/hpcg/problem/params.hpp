@@ -22,6 +22,7 @@ struct CommandLine {
   std::optional<double> memory_fraction;  ///< --memory-fraction=F, 0 < F <= 1
   std::optional<double> memory_gib;       ///< --memory=GiB, the node memory to size against
   bool quiet = false;                     ///< --quiet: no progress output
+  std::optional<double> triad_bandwidth_gbs;  ///< --triad-bandwidth=GB/s, above 0
 };
 
 /// The numbers of an hpcg.dat file.
@@ -43,6 +44,9 @@ struct Params {
   /// memory_gib GiB per node (0 = not given: fraction 1 of --memory, or MemTotal).
   double memory_fraction = 0, memory_gib = 0;
   bool quiet = false;              ///< no progress output
+  /// STREAM triad bandwidth of all the job's ranks together (bin/xstream-triad under the same
+  /// launch), GB/s, for the report's roofline fraction; 0 = not measured.
+  double triad_bandwidth_gbs = 0;
 
   bool quick_path() const { return runtime_seconds == 0; }
   bool sized_by_memory() const { return memory_fraction > 0 || memory_gib > 0; }

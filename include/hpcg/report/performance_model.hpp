@@ -3,12 +3,15 @@
 // GFLOP/s and GB/s figures derived from them, and the memory-use estimate of the report.
 #pragma once
 
+#include <optional>
+
 #include "hpcg/benchmark/results.hpp"
 
 namespace hpcg {
 
 struct FlopCounts {
   double dot = 0, waxpby = 0, spmv = 0, mg = 0;
+  double mg_level[mg_levels] = {};  ///< mg per level: smoothing and residual (coarsest: SymGS)
   double total = 0;
   double total_with_convergence = 0;  ///< total * reference iterations / optimised iterations
 };
@@ -40,6 +43,20 @@ TrafficCounts count_traffic(const BenchmarkResults& results);
 /// optimisation time (HPCG amortises them over 500 iterations).
 double charged_seconds(const BenchmarkResults& results);
 Ratings compute_ratings(const BenchmarkResults& results);
+
+/// The memory-bandwidth roofline of a run whose STREAM triad bandwidth was measured
+/// (Params::triad_bandwidth_gbs > 0). The reference algorithm streams about 6.4 bytes per
+/// official flop (12 B per nonzero per 2 flops over 6.71 matrix passes, plus the vectors; spec
+/// optimization.md 1.6), so the rating can reach at most bandwidth / 6.4 GFLOP/s.
+constexpr double roofline_bytes_per_flop = 6.4;
+struct Roofline {
+  double triad_gbs = 0;     ///< measured STREAM triad bandwidth of all ranks together
+  double bound_gflops = 0;  ///< triad_gbs / roofline_bytes_per_flop
+  double fraction = 0;      ///< official-formula rating / bound_gflops
+};
+/// Nothing when the bandwidth was not measured. The rating is the official formula's (GFLOP/s
+/// Summary::Total with convergence and optimization phase overhead), also for INVALID runs.
+std::optional<Roofline> compute_roofline(const BenchmarkResults& results);
 
 /// HPCG 3.1's memory model from the level sizes alone (global rows and nonzeros, rank 0's
 /// columns and sends), so that sizing a problem before it exists uses the report's numbers.

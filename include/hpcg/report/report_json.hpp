@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The machine-readable report, HPCG-Benchmark_3.1_<date>_<time>.json beside the official file:
 // every line of the official report with its unrounded number, plus what the official format
-// has no place for (backend, per-set times and residuals, build and MPI library, sizing).
+// has no place for (backend, per-set times and residuals, per-level multigrid times, build and
+// MPI library, sizing, and the memory-bandwidth roofline when the bandwidth was measured).
 #pragma once
 
 #include <optional>

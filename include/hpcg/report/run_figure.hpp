@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The picture written beside each report (HPCG-Benchmark_3.1_<date>_<time>.svg): where the
-// timed phase went, kernel by kernel, and the GFLOP/s of each timed set.
+// timed phase went, kernel by kernel and multigrid level by level, and the GFLOP/s of each
+// timed set.
 #pragma once
 
 #include <string>
@@ -9,8 +10,8 @@
 
 namespace hpcg {
 
-/// A self-contained SVG document. The multigrid preconditioner appears as one kernel: its
-/// levels are not timed separately (a backend may run the whole V-cycle itself).
+/// A self-contained SVG document. The multigrid levels appear when the backend's V-cycle timed
+/// them (results.mg_level_seconds); otherwise the picture says they were not reported.
 std::string render_run_figure(const BenchmarkResults& results);
 
 }  // namespace hpcg

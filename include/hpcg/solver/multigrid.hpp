@@ -18,6 +18,8 @@ void apply_symgs(Backend& backend, Level& level, const Vector& r, Vector& x);
 
 /// x = M r, HPCG's V-cycle from the fine level: 1 pre- and 1 post-smoothing SymGS per level,
 /// injection transfers, a single SymGS on the coarsest grid. x must hold the fine columns.
+/// Each level's visit is timed into problem.mg_level_times when enabled; a backend whose mg()
+/// runs the V-cycle itself opens one MgLevelScope per level visit likewise (problem.hpp).
 void apply_mg(Backend& backend, Problem& problem, const Vector& r, Vector& x);
 
 /// Global x.y over the first n local entries; adds the Allreduce time to *allreduce_seconds.

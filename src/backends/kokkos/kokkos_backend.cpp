@@ -63,6 +63,8 @@ void KokkosBackend::State::exchange(Level& level, LevelViews& A, const DeviceVec
 
 void KokkosBackend::State::v_cycle(std::size_t l, const ConstDeviceVector& r,
                                    const DeviceVector& x, Vector& host_x) {
+  // Kernels may run asynchronously: the fence charges each level the work it launched.
+  MgLevelScope timer(problem->mg_level_times, static_cast<int>(l), [] { Kokkos::fence(); });
   Level& level = problem->levels[l];
   LevelViews& A = levels[l];
   // The smoothing from x = 0 reads only L in its forward sweep; x's halo is zero on every rank,

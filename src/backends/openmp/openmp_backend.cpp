@@ -76,6 +76,7 @@ void OpenMPBackend::diagonal_changed(const Level& level) {
 }
 
 void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) {
+  MgLevelScope timer(problem.mg_level_times, static_cast<int>(l));
   Level& level = problem.levels[l];
   LevelOrdering& o = orderings_[l];
   // x = 0 on every rank, so its halo is zero too: the first smoothing needs no exchange.

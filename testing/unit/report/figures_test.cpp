@@ -65,7 +65,45 @@ TEST(RunFigure, ShowsTheKernelsAndEachTimedSet) {
   EXPECT_THAT(svg, HasSubstr("16.72 s, 79.84%")) << "MG's share of the sample's 20.939 s";
   EXPECT_EQ(count(svg, "<title>set [0-9]+: "), 9);
   EXPECT_THAT(svg, HasSubstr("VALID, rating 3.94 GFLOP/s"));
-  EXPECT_THAT(svg, HasSubstr("levels are not timed separately"));
+  EXPECT_THAT(svg, HasSubstr("per-level times not reported by this backend"))
+      << "the sample has no level times, as from a plugin's own V-cycle";
+  EXPECT_EQ(count(svg, "<title>level [0-9]: "), 0);
+  EXPECT_THAT(svg, Not(HasSubstr("roofline"))) << "no bandwidth measured";
+}
+
+TEST(RunFigure, ShowsEachMultigridLevelOnTheKernelsScale) {
+  BenchmarkResults r = sample_with_sets();
+  r.mg_level_seconds = {{12.0, 2.5, 1.25, 0.75}};
+  const std::string svg = render_run_figure(r);
+  expect_well_formed(svg);
+  EXPECT_THAT(svg, HasSubstr("Where MG went, by multigrid level"));
+  EXPECT_THAT(svg, Not(HasSubstr("not reported")));
+  EXPECT_EQ(count(svg, "<title>level [0-3]: "), 4);
+  EXPECT_THAT(svg, HasSubstr("<title>level 0: 12 s, 71.78% of MG, 64x64x64, "));
+  EXPECT_THAT(svg, HasSubstr("<title>level 3: 0.75 s, 4.486% of MG, 8x8x8, "));
+  EXPECT_THAT(svg, HasSubstr("the levels add up to 16.5 s of MG's 16.72 s"));
+  // Level l's flops are 10 nnz_l per iteration (4 for the coarsest): 450 iterations.
+  EXPECT_THAT(svg,
+              HasSubstr(short_number(450 * 10 * 13790200.0 / 12.0 / 1e9) + " GFLOP/s</title>"));
+  // The bars share the kernels' scale: the four level bars add up to the MG bar.
+  const std::regex bar(
+      R"re(<rect x="110\.0" y="[0-9.]+" width="([0-9.]+)"[^>]*><title>(MG|level [0-3]):)re");
+  double mg = 0, levels = 0;
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator();
+       ++it) {
+    ((*it)[2] == "MG" ? mg : levels) += std::stod((*it)[1]);
+  }
+  EXPECT_GT(mg, 0);
+  EXPECT_NEAR(levels, mg * 16.5 / 16.718, 0.25) << "widths are rounded to 0.1 px";
+}
+
+TEST(RunFigure, GivesTheRooflineFractionWhenTheBandwidthWasMeasured) {
+  BenchmarkResults r = sample_with_sets();
+  r.params.triad_bandwidth_gbs = 64;
+  const std::string svg = render_run_figure(r);
+  expect_well_formed(svg);
+  // 3.94021 GFLOP/s x 6.4 B/flop / 64 GB/s.
+  EXPECT_THAT(svg, HasSubstr("memory-bandwidth roofline: 39.4% (rating x 6.4 B/flop / 64 GB/s"));
 }
 
 TEST(RunFigure, AnInvalidRunSaysSoAndDrawsNoRating) {

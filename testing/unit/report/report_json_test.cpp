@@ -149,6 +149,61 @@ TEST(RunJson, InvalidRunsListTheirReasonsAndHaveNoRating) {
   EXPECT_EQ(json.find("sizing")->type, JsonValue::Type::null);
 }
 
+TEST(RunJson, GivesEachMultigridLevelsTimeWhenTheBackendTimedThem) {
+  BenchmarkResults r = with_sets(sample_report_results());
+  EXPECT_EQ(parse_json(render_run_json(r, context())).find("mg_levels")->type,
+            JsonValue::Type::null)
+      << "not reported (a plugin's own V-cycle)";
+
+  r.mg_level_seconds = {{12.0, 2.5, 1.25, 0.75}};
+  const JsonValue json = parse_json(render_run_json(r, context()));
+  const JsonValue& levels = *json.find("mg_levels");
+  ASSERT_EQ(levels.items.size(), static_cast<size_t>(mg_levels));
+  double mg_seconds = 0;
+  for (const JsonValue& entry : json.find("official")->items) {
+    if (entry.find("key")->string == "Benchmark Time Summary::MG") {
+      mg_seconds = entry.find("value")->number;
+    }
+  }
+  const FlopCounts flops = count_flops(r);
+  double sum = 0;
+  for (int l = 0; l < mg_levels; ++l) {
+    SCOPED_TRACE(l);
+    const JsonValue& level = levels.items[l];
+    EXPECT_EQ(level.find("level")->number, l);
+    EXPECT_EQ(level.find("local_grid")->items[0].number, 64 >> l);
+    EXPECT_EQ(level.find("seconds")->number, (*r.mg_level_seconds)[l]);
+    EXPECT_DOUBLE_EQ(level.find("raw_gflops")->number,
+                     flops.mg_level[l] / (*r.mg_level_seconds)[l] / 1e9);
+    sum += level.find("seconds")->number;
+  }
+  EXPECT_LE(sum, mg_seconds) << "levels are part of the official report's MG time";
+  double level_flops = 0;
+  for (double f : flops.mg_level) level_flops += f;
+  EXPECT_EQ(level_flops, flops.mg) << "the levels' flops are MG's";
+}
+
+TEST(RunJson, GivesTheRooflineOnlyWhenTheBandwidthWasMeasured) {
+  BenchmarkResults r = with_sets(sample_report_results());
+  EXPECT_EQ(parse_json(render_run_json(r, context())).find("roofline"), nullptr);
+
+  r.params.triad_bandwidth_gbs = 64;
+  const JsonValue json = parse_json(render_run_json(r, context()));
+  const JsonValue* roofline = json.find("roofline");
+  ASSERT_NE(roofline, nullptr);
+  EXPECT_EQ(roofline->find("triad_bandwidth_gbs")->number, 64);
+  EXPECT_EQ(roofline->find("bandwidth_source")->string, "--triad-bandwidth");
+  EXPECT_EQ(roofline->find("bytes_per_flop")->number, 6.4);
+  EXPECT_DOUBLE_EQ(roofline->find("bound_gflops")->number, 10);
+  EXPECT_DOUBLE_EQ(roofline->find("fraction")->number, compute_ratings(r).official * 6.4 / 64);
+  EXPECT_NEAR(roofline->find("fraction")->number, 0.394021, 1e-6) << "the sample's 3.94021 GFLOP/s";
+
+  r.norms_test.variance = 1.0;  // INVALID: the official formula's rating still has a roofline
+  const JsonValue invalid = parse_json(render_run_json(r, context()));
+  EXPECT_DOUBLE_EQ(invalid.find("roofline")->find("fraction")->number,
+                   compute_ratings(r).official * 6.4 / 64);
+}
+
 TEST(BuildInfo, NamesTheCompilerAndTheMpiLibrary) {
   const BuildInfo info = build_info();
   EXPECT_NE(info.compiler, "unknown") << "CMake sets HPCG_BUILD_COMPILER";

@@ -7,6 +7,7 @@
 
 #include "hpcg/backend/reference_kernels.hpp"
 #include "hpcg/backend/registry.hpp"
+#include "hpcg/base/timer.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/solver/multigrid.hpp"
 #include "hpcg/validation/validation.hpp"
@@ -133,6 +134,82 @@ TEST_F(Multigrid16, VCycleIsLinearAndIgnoresTheInitialX) {
   x2.fill(99.0);
   apply_mg(*reference_, problem_, r, x2);
   for (local_int i = 0; i < fine.A.rows; ++i) ASSERT_NEAR(x2[i], 2.0 * x1[i], 1e-12) << i;
+}
+
+TEST_F(Multigrid16, VCycleTimesEachLevelOnlyWhenEnabled) {
+  const Level& fine = problem_.fine();
+  Vector r(fine.A.rows), x(fine.A.columns);
+  r.fill(1.0);
+  MgLevelTimes& times = problem_.mg_level_times;
+  apply_mg(*reference_, problem_, r, x);
+  EXPECT_FALSE(times.reported()) << "off unless the benchmark turns it on";
+
+  times.enable(true);
+  const double start = wall_time();
+  for (int call = 0; call < 3; ++call) apply_mg(*reference_, problem_, r, x);
+  const double elapsed = wall_time() - start;
+  times.enable(false);
+  apply_mg(*reference_, problem_, r, x);
+  ASSERT_TRUE(times.reported());
+  double sum = 0;
+  for (int l = 0; l < mg_levels; ++l) {
+    EXPECT_EQ(times.visits(l), 3) << l;
+    EXPECT_GT(times.seconds(l), 0.0) << l;
+    sum += times.seconds(l);
+  }
+  EXPECT_LE(sum, elapsed) << "each level excludes the coarser ones, so nothing counts twice";
+  EXPECT_GT(times.seconds(0), times.seconds(3)) << "16^3 smoothing against 2^3";
+  times.clear();
+  EXPECT_FALSE(times.reported());
+  EXPECT_EQ(times.seconds(0), 0.0);
+}
+
+TEST(MgLevelScope, ChargesTimeToTheInnermostOpenLevel) {
+  MgLevelTimes times;
+  times.enable(true);
+  auto pause = [] {
+    const double until = wall_time() + 0.02;
+    while (wall_time() < until) {
+    }
+  };
+  const double start = wall_time();
+  {
+    MgLevelScope outer(times, 0);
+    pause();
+    {
+      MgLevelScope inner(times, 1);
+      pause();
+    }
+    pause();
+  }
+  const double elapsed = wall_time() - start;
+  EXPECT_GE(times.seconds(0), 0.04);
+  EXPECT_GE(times.seconds(1), 0.02);
+  EXPECT_LT(times.seconds(1), times.seconds(0));
+  EXPECT_LE(times.seconds(0) + times.seconds(1), elapsed);
+  EXPECT_EQ(times.visits(0), 1);
+  EXPECT_EQ(times.visits(2), 0);
+  EXPECT_FALSE(times.reported()) << "levels 2 and 3 never entered";
+}
+
+/// A fused V-cycle that opens no level scopes, like a C ABI plugin's mg().
+class UntimedMgBackend : public Backend {
+ public:
+  std::string name() const override { return "untimed-mg"; }
+  std::string version() const override { return "test"; }
+  bool mg(Problem& problem, const Vector& r, Vector& x) override {
+    (void)problem;
+    x.copy_from(r);
+    return true;
+  }
+};
+
+TEST_F(Multigrid16, AFusedVCycleWithoutScopesReportsNoLevels) {
+  UntimedMgBackend untimed;
+  Vector r(problem_.fine().A.rows), x(problem_.fine().A.columns);
+  problem_.mg_level_times.enable(true);
+  apply_mg(untimed, problem_, r, x);
+  EXPECT_FALSE(problem_.mg_level_times.reported());
 }
 
 TEST_F(Multigrid16, GlobalDotSumsOverTheCommunicator) {
