@@ -40,6 +40,12 @@ std::vector<BackendDescription> available_backends() {
   };
 }
 
+double optimization_memory_share(const std::string& backend) {
+  if (backend == "reference") return 0.0;
+  if (backend == "kokkos") return 0.6;
+  return 0.5;
+}
+
 std::unique_ptr<Backend> make_backend(const std::string& name) {
   if (name == "reference") return std::make_unique<backends::reference::ReferenceBackend>();
   if (name == "openmp") return std::make_unique<backends::openmp::OpenMPBackend>();

@@ -54,7 +54,9 @@ Params agree_on_params(const Comm& comm, const CommandLine& cli,
     if (params.backend.empty() && from_environment != nullptr) params.backend = from_environment;
     if (params.backend.empty()) params.backend = default_backend_name();
   });
-  if (params.sized_by_memory()) sizing = size_by_memory(params, comm);
+  if (params.sized_by_memory()) {
+    sizing = size_by_memory(params, comm, optimization_memory_share(params.backend));
+  }
   return params;
 }
 
@@ -93,10 +95,14 @@ void describe_sizing(const SizingChoice& s) {
   line << "sizing: " << 100 * s.fraction << "% of " << s.node.bytes / gib << " GiB per node with "
        << s.node.ranks_per_node << " rank(s) per node gives local grid " << s.nx << "x" << s.ny
        << "x" << s.nz << ", " << s.model_bytes_per_node / gib
-       << " GiB per node by HPCG's memory model (" << 100 * s.model_bytes_per_node / s.node.bytes
-       << "% of the node)";
+       << " GiB per node by HPCG's memory model";
+  if (s.optimization_share > 0) {
+    line << " and about " << (s.planned_bytes_per_node() - s.model_bytes_per_node) / gib
+         << " GiB more for the backend's optimisation data";
+  }
+  line << " (" << 100 * s.planned_bytes_per_node() / s.node.bytes << "% of the node)";
   std::cout << line.str() << "\n";
-  if (s.model_bytes_per_node < 0.25 * s.node.bytes) {
+  if (s.planned_bytes_per_node() < 0.25 * s.node.bytes) {
     std::cout << "note: official runs must use at least a quarter of each node's memory "
                  "(--memory-fraction=0.25 or more)\n";
   }

@@ -12,11 +12,20 @@ namespace hpcg {
 namespace {
 
 constexpr double gib = 1024.0 * 1024.0 * 1024.0;
+// HPCG's memory model per equation (the report's "Bytes per equation"), which a backend's
+// optimisation share is relative to.
+constexpr double model_bytes_per_equation = 715.0;
+
+/// What one rank needs with `rows` fine rows and the backend's optimisation data.
+double needed_bytes_per_rank(double rows, double optimization_share) {
+  return estimated_bytes_per_rank(rows) + optimization_share * model_bytes_per_equation * rows;
+}
 
 /// Largest multiple-of-8 cube whose estimate fits in `bytes`.
-int fitting_cube(double bytes) {
-  int n = static_cast<int>(std::cbrt(bytes / estimated_bytes_per_rank(1.0))) / 8 * 8;
-  while (n > 16 && estimated_bytes_per_rank(std::pow(n, 3)) > bytes) n -= 8;
+int fitting_cube(double bytes, double optimization_share) {
+  int n = static_cast<int>(std::cbrt(bytes / needed_bytes_per_rank(1.0, optimization_share))) /
+          8 * 8;
+  while (n > 16 && needed_bytes_per_rank(std::pow(n, 3), optimization_share) > bytes) n -= 8;
   return n;
 }
 
@@ -43,11 +52,12 @@ std::uint64_t available_node_memory() {
   return 0;
 }
 
-void check_memory_fits(const Geometry& fine, const Comm& comm) {
+void check_memory_fits(const Geometry& fine, const Comm& comm, double optimization_share) {
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &node);
   const Comm node_comm(node);
-  const double needed = node_comm.sum(estimated_bytes_per_rank(fine.local_rows()));
+  const double needed =
+      node_comm.sum(needed_bytes_per_rank(fine.local_rows(), optimization_share));
   const int ranks_on_node = node_comm.size();
   MPI_Comm_free(&node);
   const double available = static_cast<double>(available_node_memory());
@@ -58,7 +68,8 @@ void check_memory_fits(const Geometry& fine, const Comm& comm) {
   message << "the problem needs about " << needed / gib << " GiB on a node running "
           << ranks_on_node << " rank(s), but only " << available / gib
           << " GiB are available there; a local grid of "
-          << fitting_cube(0.8 * available / ranks_on_node) << "^3 (or use more nodes) would fit";
+          << fitting_cube(0.8 * available / ranks_on_node, optimization_share)
+          << "^3 (or use more nodes) would fit";
   throw ResourceError(message.str());
 }
 

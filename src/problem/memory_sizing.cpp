@@ -66,10 +66,11 @@ double model_bytes_per_node(const Params& params, int ranks, int ranks_per_node)
 }
 
 SizingChoice choose_local_grid(const Params& params, int ranks, const NodeMemory& node,
-                               double fraction) {
+                               double fraction, double optimization_share) {
   SizingChoice choice;
   choice.node = node;
   choice.fraction = fraction;
+  choice.optimization_share = optimization_share;
   const double target = choice.target_bytes_per_node();
   Params trial = params;
   auto fits = [&](int nx, int ny, int nz) {
@@ -78,8 +79,8 @@ SizingChoice choose_local_grid(const Params& params, int ranks, const NodeMemory
     trial.ny = ny;
     trial.nz = nz;
     const double bytes = model_bytes_per_node(trial, ranks, node.ranks_per_node);
-    if (bytes > target) return false;
-    choice = {nx, ny, nz, node, fraction, bytes};
+    if (bytes * (1 + optimization_share) > target) return false;
+    choice = {nx, ny, nz, node, fraction, bytes, optimization_share};
     return true;
   };
   // Shapes in increasing volume; the model grows with volume, so the last that fits is the
@@ -90,7 +91,9 @@ SizingChoice choose_local_grid(const Params& params, int ranks, const NodeMemory
   if (choice.nx == 0) {
     throw InputError("a memory target of " + gib_text(target) + " per node is too small: the " +
                      "smallest local grid, 16^3, needs " +
-                     gib_text(model_bytes_per_node(trial, ranks, node.ranks_per_node)) + " with " +
+                     gib_text(model_bytes_per_node(trial, ranks, node.ranks_per_node) *
+                              (1 + optimization_share)) +
+                     " with " +
                      std::to_string(node.ranks_per_node) + " rank(s) per node");
   }
   return choice;
@@ -120,7 +123,7 @@ NodeMemory measure_node_memory(const Comm& comm, double node_gib) {
   return node;
 }
 
-SizingChoice size_by_memory(Params& params, const Comm& comm) {
+SizingChoice size_by_memory(Params& params, const Comm& comm, double optimization_share) {
   HPCG_REQUIRE(params.sized_by_memory());
   const NodeMemory node = measure_node_memory(comm, params.memory_gib);
   SizingChoice choice;
@@ -130,7 +133,7 @@ SizingChoice size_by_memory(Params& params, const Comm& comm) {
                        "--memory=GiB");
     }
     const double fraction = params.memory_fraction > 0 ? params.memory_fraction : 1.0;
-    choice = choose_local_grid(params, comm.size(), node, fraction);
+    choice = choose_local_grid(params, comm.size(), node, fraction, optimization_share);
   });
   params.nx = choice.nx;
   params.ny = choice.ny;

@@ -74,6 +74,8 @@ void write_run(JsonWriter& j, const BenchmarkResults& r, const RunContext& conte
   j.field("node_bytes", s.node.bytes).field("ranks_per_node", s.node.ranks_per_node);
   j.field("fraction", s.fraction).field("target_bytes_per_node", s.target_bytes_per_node());
   j.field("model_bytes_per_node", s.model_bytes_per_node);
+  j.field("optimization_share", s.optimization_share)
+      .field("planned_bytes_per_node", s.planned_bytes_per_node());
   j.end_object();
 }
 

@@ -18,7 +18,8 @@ double estimated_bytes_per_rank(double rows);
 std::uint64_t available_node_memory();
 
 /// Throws ResourceError on every rank if the ranks sharing a node need more than the memory
-/// available on it. Collective.
-void check_memory_fits(const Geometry& fine, const Comm& comm);
+/// available on it, counting a backend whose optimisation data is `optimization_share` of
+/// HPCG's memory model (registry.hpp). Collective.
+void check_memory_fits(const Geometry& fine, const Comm& comm, double optimization_share);
 
 }  // namespace hpcg

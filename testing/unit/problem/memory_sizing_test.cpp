@@ -157,6 +157,20 @@ TEST(ChooseLocalGrid, MoreRanksPerNodeGiveEachASmallerGrid) {
   EXPECT_GT(one.nx * one.ny * one.nz, 3 * four.nx * four.ny * four.nz);
 }
 
+TEST(ChooseLocalGrid, BackendOptimizationDataIsPlannedFor) {
+  // The openmp backend adds about half the model: with that share planned, the model and the
+  // share together stay within the target, and the next shape up would not.
+  const Params p = automatic_grid();
+  const NodeMemory node{16 * gib, 2};
+  const SizingChoice plain = choose_local_grid(p, 2, node, 0.5);
+  const SizingChoice planned = choose_local_grid(p, 2, node, 0.5, 0.5);
+  EXPECT_LT(planned.nx * planned.ny * planned.nz, plain.nx * plain.ny * plain.nz);
+  EXPECT_LE(planned.planned_bytes_per_node(), planned.target_bytes_per_node());
+  EXPECT_DOUBLE_EQ(planned.planned_bytes_per_node(), 1.5 * planned.model_bytes_per_node);
+  EXPECT_GT(plain.planned_bytes_per_node() * 1.5, planned.target_bytes_per_node())
+      << "the grid chosen without the share would not fit with it";
+}
+
 TEST(NodeMemoryTotal, ReadsMemTotal) {
   // Every Linux system this runs on has /proc/meminfo; a machine has more than 64 MiB.
   EXPECT_GT(node_memory_total(), 64.0 * 1024 * 1024);
