@@ -40,6 +40,7 @@ run() {
     "(load average before: $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   OMP_NUM_THREADS=$threads mpiexec -n "$ranks" "$xgraph" --kron="$scale" "$@" \
     ${arguments[@]+"${arguments[@]}"} > "$out/$label.txt"
+  echo "   load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 }
 
 summary() {
@@ -50,6 +51,8 @@ summary() {
   awk -v l="$1" -v b="$bfs" -v p="$pr" -v t="$teps" -v gb=$gap_bfs -v gp=$gap_pr -v gt=$graph500_teps \
     'BEGIN { printf "%-22s BFS %.5f s (%.2fx GAP, target <= 1.5x)  PR %.5f s (%.2fx GAP, target <= 1.0x)  %.1f MTEPS (%.1fx Graph500 ref)\n",
              l, b, b / gb, p, p / gp, t / 1e6, t / gt }'
+  # Where the time went (slowest rank per phase, mean per trial), to tell compute from waiting.
+  sed -n 's/^\(BFS Phases\|PR Phases\|PR Iterations\): */    \1: /p' "$file" | sed 's/ (slowest rank, mean per trial)//'
 }
 
 run 1rank_x_2threads 1 2

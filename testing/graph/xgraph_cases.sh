@@ -96,6 +96,8 @@ case "$case_name" in
   bad_el_line) expect_error 2 2 "bad_line.el:3:" --file="$data/bad_line.el" ;;
   bad_el_negative) expect_error 2 2 "bad_negative.el:2: vertex id -3 is negative" --file="$data/bad_negative.el" ;;
   bad_wel_weight) expect_error 2 2 "bad_weight.wel:2: weight 'abc'" --file="$data/bad_weight.wel" ;;
+  bad_wel_fields) expect_error 2 2 "bad_fields.wel:2: expected 'u v w'" --file="$data/bad_fields.wel" ;;
+  bad_mtx_entry) expect_error 2 2 "bad_entry.mtx:4: vertex id 'x' is not an integer" --file="$data/bad_entry.mtx" ;;
   bad_mtx_banner) expect_error 2 2 "bad_banner.mtx:1:" --file="$data/bad_banner.mtx" ;;
   bad_mtx_range) expect_error 2 2 "bad_range.mtx:5: vertex id 8 is out of range 1..7" --file="$data/bad_range.mtx" ;;
   bad_mtx_count) expect_error 2 2 "declares 5 entries but the file has 4" --file="$data/bad_count.mtx" ;;
