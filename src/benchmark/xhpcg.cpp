@@ -14,9 +14,12 @@
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/output_path.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/benchmark/crash_handler.hpp"
 #include "hpcg/benchmark/progress.hpp"
+#include "hpcg/problem/geometry.hpp"
+#include "hpcg/problem/memory_check.hpp"
 #include "hpcg/problem/memory_sizing.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/report/report.hpp"
@@ -152,6 +155,20 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
             << "\nPicture: " << files.figure << "\nLog: " << log.path() << std::endl;
 }
 
+/// What can refuse the run is checked before anything is written (README: "Bad inputs and what
+/// they get"): the process grid and z-blocks, the memory the problem needs (both checked again
+/// in setup), and the working directory, where rank 0 writes the report, JSON, picture and log.
+void refuse_early(const Comm& comm, const Params& params) {
+  Geometry geometry;
+  run_collectively(comm, [&] { geometry = make_geometry(params, comm.rank(), comm.size()); });
+  run_collectively(comm, [&] {
+    check_memory_fits(geometry, comm, optimization_memory_share(params.backend));
+  });
+  run_collectively(comm, [&] {
+    if (comm.is_root()) require_writable_directory(".", "the report, JSON, picture and log");
+  });
+}
+
 int run(const Comm& comm, const std::vector<std::string>& args) {
   CommandLine cli;
   run_collectively(comm, [&] { cli = parse_command_line(args); });
@@ -160,6 +177,7 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   Params params = agree_on_params(comm, cli, context.sizing);
   describe_run(comm, params, context.sizing);
 
+  refuse_early(comm, params);
   std::unique_ptr<Backend> backend;
   RunLog log;
   run_collectively(comm, [&] {

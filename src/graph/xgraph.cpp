@@ -9,6 +9,7 @@
 #include <new>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/output_path.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/graph/graph_output.hpp"
 #include "hpcg/graph/graph_report.hpp"
@@ -139,6 +140,12 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
                           " (GAP benchmark rules for PageRank and BFS, Graph500 BFS validation)\n");
     return 0;
   }
+  // Checked before the graph is built: every rank opens the per-vertex files, rank 0 the JSON.
+  run_collectively(comm, [&] {
+    require_writable_outputs({{"--graph-out", o.graph_out}, {"--scores-out", o.scores_out},
+                              {"--parents-out", o.parents_out},
+                              {"--json", comm.is_root() ? o.json : std::string()}});
+  });
   report.ranks = comm.size();
 #ifdef _OPENMP
   report.threads = omp_get_max_threads();
