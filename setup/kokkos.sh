@@ -95,7 +95,10 @@ fi
 flock -u 9
 
 echo "kokkos: configuring $build against it"
+# Kokkos_DIR as well: a build folder configured before (with Debian's Serial Kokkos, found
+# without hints) keeps its cached Kokkos_DIR, which Kokkos_ROOT alone does not override.
+kokkos_dir=$(dirname "$(ls "$prefix"/lib*/cmake/Kokkos/KokkosConfig.cmake | head -n 1)")
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_ENABLE_KOKKOS=ON \
-  -DKokkos_ROOT="$prefix" >/dev/null
+  -DKokkos_ROOT="$prefix" -DKokkos_DIR="$kokkos_dir" >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 echo "Kokkos_ROOT=$prefix"
