@@ -2,6 +2,7 @@
 #include "sweep_layout.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <utility>
@@ -64,7 +65,10 @@ SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& colori
       split_row(A, coloring, i, lower, upper);
       layout.lower_start[i + 1] = static_cast<std::uint32_t>(lower.size());
       layout.upper_start[i + 1] = static_cast<std::uint32_t>(upper.size());
-      for (const auto& entry : lower) widest_lower = std::max(widest_lower, i - entry.first);
+      // L holds columns on both sides of i once blocks of earlier colours follow row i's block.
+      for (const auto& entry : lower) {
+        widest_lower = std::max(widest_lower, std::abs(i - entry.first));
+      }
     }
   }
   accumulate(layout.lower_start);
