@@ -101,11 +101,11 @@ global_int bottom_up_step(BfsState& state) {
         __builtin_prefetch(&column[row_start[64 * (w + prefetch_words) + __builtin_ctzll(ahead)]]);
       }
     }
-    std::uint64_t todo = unvisited(w);
+    std::uint64_t remaining = unvisited(w);
     std::uint64_t found = 0;
-    while (todo != 0) {
-      const int bit = __builtin_ctzll(todo);
-      todo &= todo - 1;
+    while (remaining != 0) {
+      const int bit = __builtin_ctzll(remaining);
+      remaining &= remaining - 1;
       const auto v = static_cast<local_int>(64 * w + bit);
       for (nnz_int k = row_start[v]; k < row_start[v + 1]; ++k) {
         const local_int c = column[k];

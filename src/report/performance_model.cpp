@@ -29,6 +29,15 @@ double convergence_factor(const BenchmarkResults& r) {
 
 }  // namespace
 
+double flops_per_set(const BenchmarkResults& r) {
+  BenchmarkResults one_set;
+  one_set.levels = r.levels;
+  one_set.sets = 1;
+  one_set.optimized_iterations = r.optimized_iterations;
+  one_set.reference_iterations = r.reference_iterations;
+  return count_flops(one_set).total_with_convergence;
+}
+
 FlopCounts count_flops(const BenchmarkResults& r) {
   const double its = iterations(r), sets = r.sets;
   const double vector_ops = 3.0 * its + sets;  // 3 per iteration, 1 in CG's preamble

@@ -86,13 +86,7 @@ void write_sets(JsonWriter& j, const BenchmarkResults& r) {
   j.field("sets", r.sets);
   j.field("reference_scaled_residual", r.reference_tolerance);
   j.end_object();
-  // Flops credited to one set: the model for S = 1 (each set repeats CG's preamble).
-  BenchmarkResults one_set;
-  one_set.levels = r.levels;
-  one_set.sets = 1;
-  one_set.optimized_iterations = r.optimized_iterations;
-  one_set.reference_iterations = r.reference_iterations;
-  const double set_flops = count_flops(one_set).total_with_convergence;
+  const double set_flops = flops_per_set(r);
   j.key("timed_sets").begin_array();
   for (size_t i = 0; i < r.set_seconds.size(); ++i) {
     const double seconds = r.set_seconds[i];

@@ -131,12 +131,7 @@ double draw_mg_levels(SvgCanvas& svg, const BenchmarkResults& r, double top) {
 }
 
 void draw_sets(SvgCanvas& svg, const BenchmarkResults& r, double top, double height) {
-  BenchmarkResults one_set;
-  one_set.levels = r.levels;
-  one_set.sets = 1;
-  one_set.optimized_iterations = r.optimized_iterations;
-  one_set.reference_iterations = r.reference_iterations;
-  const double set_flops = count_flops(one_set).total_with_convergence;
+  const double set_flops = flops_per_set(r);
   std::vector<double> rates;
   for (double seconds : r.set_seconds) rates.push_back(seconds > 0 ? set_flops / seconds / 1e9 : 0);
   svg.text(20, top, "GFLOP/s of each timed set (HPCG flop model, with convergence overhead)", 14,

@@ -32,21 +32,8 @@ class UnfusedKokkos : public KokkosBackend {
   bool mg(Problem&, const Vector&, Vector&) override { return false; }
 };
 
-Vector random_rows(local_int rows, local_int length) {
-  Vector v(length);
-  TestVectorSource source;
-  Vector filled(rows);
-  source.fill(filled);
-  v.copy_from(filled);
-  return v;
-}
-
-/// Largest |a[i] - b[i]| over the first n entries, over all ranks.
-double max_difference(const Comm& comm, local_int n, const Vector& a, const Vector& b) {
-  double worst = 0.0;
-  for (local_int i = 0; i < n; ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
-  return comm.max(worst);
-}
+using testing::max_difference;
+using testing::random_rows;
 
 TEST(KokkosBackend, OneThreadIsTheReferenceOrderingUpToRounding) {
   if (backends::kokkos::concurrency() != 1) GTEST_SKIP() << "Kokkos runs more than one thread";

@@ -27,21 +27,8 @@ class UnfusedOpenMP : public backends::openmp::OpenMPBackend {
   bool mg(Problem&, const Vector&, Vector&) override { return false; }
 };
 
-Vector random_rows(local_int rows, local_int length) {
-  Vector v(length);
-  TestVectorSource source;
-  Vector filled(rows);
-  source.fill(filled);
-  v.copy_from(filled);
-  return v;
-}
-
-/// Largest |a_i - b_i| over the owned rows, on every rank.
-double max_difference(const Comm& comm, local_int rows, const Vector& a, const Vector& b) {
-  double worst = 0.0;
-  for (local_int i = 0; i < rows; ++i) worst = std::max(worst, std::fabs(a[i] - b[i]));
-  return comm.max(worst);
-}
+using testing::max_difference;
+using testing::random_rows;
 
 /// Checks that `layout` holds A split in the sweep order of `coloring`; returns the rows that
 /// do not (on this rank).

@@ -38,6 +38,8 @@ struct MemoryEstimate {
 };
 
 FlopCounts count_flops(const BenchmarkResults& results);
+/// Flops credited to one timed set: the model for S = 1 (each set repeats CG's preamble).
+double flops_per_set(const BenchmarkResults& results);
 TrafficCounts count_traffic(const BenchmarkResults& results);
 /// Time the official rating divides by: timed sets plus, per set, a tenth of setup and
 /// optimisation time (HPCG amortises them over 500 iterations).

@@ -57,19 +57,23 @@ SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& colori
   layout.lower_start.assign(rows + 1, 0);
   layout.upper_start.assign(rows + 1, 0);
   int widest_lower = 0;
-#pragma omp parallel reduction(max : widest_lower)
-  {
-    Entries lower, upper;
-#pragma omp for schedule(static)
-    for (local_int i = 0; i < A.rows; ++i) {
-      split_row(A, coloring, i, lower, upper);
-      layout.lower_start[i + 1] = static_cast<std::uint32_t>(lower.size());
-      layout.upper_start[i + 1] = static_cast<std::uint32_t>(upper.size());
-      // L holds columns on both sides of i once blocks of earlier colours follow row i's block.
-      for (const auto& entry : lower) {
-        widest_lower = std::max(widest_lower, std::abs(i - entry.first));
+  // Counting needs only each entry's part, not the sorted lists the fill below builds.
+#pragma omp parallel for schedule(static) reduction(max : widest_lower)
+  for (local_int i = 0; i < A.rows; ++i) {
+    std::uint32_t lower = 0, upper = 0;
+    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+      const local_int j = A.column_index[k];
+      if (j == i) continue;
+      if (coloring.updated_before(j, i)) {
+        ++lower;
+        // L holds columns on both sides of i once blocks of earlier colours follow i's block.
+        widest_lower = std::max(widest_lower, std::abs(i - j));
+      } else {
+        ++upper;
       }
     }
+    layout.lower_start[i + 1] = lower;
+    layout.upper_start[i + 1] = upper;
   }
   accumulate(layout.lower_start);
   accumulate(layout.upper_start);
