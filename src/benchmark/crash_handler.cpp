@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include <csignal>
-#include <ctime>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 #include "hpcg/base/error.hpp"
 
