@@ -4,14 +4,13 @@
 // interrupt stops every rank promptly with one message.
 #include "hpcg/benchmark/crash_handler.hpp"
 
-#include <mpi.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 
+#include "hpcg/base/comm.hpp"
 #include "hpcg/base/error.hpp"
 
 namespace hpcg {
@@ -55,11 +54,7 @@ void on_fatal_signal(int signal) {
   const int status = static_cast<int>(ExitStatus::backend_error);
   std::signal(SIGALRM, [](int) { _exit(static_cast<int>(ExitStatus::backend_error)); });
   alarm(5);
-  // MPI_Abort kills every rank at once and may drop output not yet forwarded: give it a moment.
-  const timespec pause{0, 200 * 1000 * 1000};
-  nanosleep(&pause, nullptr);
-  MPI_Abort(MPI_COMM_WORLD, status);
-  _exit(status);
+  abort_job(MPI_COMM_WORLD, status);
 }
 
 }  // namespace

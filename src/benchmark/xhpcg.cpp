@@ -3,14 +3,12 @@
 // (as 3.1 does), so a file only rank 0 can see still works.
 #include "hpcg/benchmark/xhpcg.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>
 #include <sstream>
-#include <thread>
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/error.hpp"
@@ -218,11 +216,7 @@ int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
     auto* known = dynamic_cast<const Error*>(&error);
     int status = static_cast<int>(known ? known->status() : ExitStatus::internal_error);
     std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    // MPI_Abort makes the launcher kill every rank at once, and it may drop output it has not
-    // forwarded yet: give it a moment to pass this message on.
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    MPI_Abort(comm.get(), status);
-    return status;
+    abort_job(comm.get(), status);
   }
 }
 

@@ -42,4 +42,10 @@ class Comm {
 /// run_collectively on this or a sub-communicator.
 void run_collectively(const Comm& comm, const std::function<void()>& phase);
 
+/// Ends every rank of the job with `status` when only this rank knows of a failure: waits
+/// 200 ms, so that the launcher forwards what this rank has just written (MPI_Abort kills every
+/// rank at once and drops output not yet passed on), then calls MPI_Abort. Uses only
+/// async-signal-safe calls besides MPI_Abort itself, so a crash handler may call it.
+[[noreturn]] void abort_job(MPI_Comm comm, int status);
+
 }  // namespace hpcg
