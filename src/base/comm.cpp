@@ -61,18 +61,14 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
   std::string message;
   try {
     phase();
-  } catch (const Error& error) {
+  } catch (const std::exception& error) {
     // A CollectiveError from a nested phase is agreed again here: it may have been agreed on
     // a sub-communicator only.
-    status = static_cast<int>(error.status());
-    message = error.what();
-  } catch (const std::bad_alloc&) {
-    status = static_cast<int>(ExitStatus::resource_error);
-    message = "out of memory on rank " + std::to_string(comm.rank()) +
-              "; use a smaller local grid (--nx --ny --nz) or more nodes";
-  } catch (const std::exception& error) {
-    status = static_cast<int>(ExitStatus::internal_error);
-    message = error.what();
+    status = static_cast<int>(exit_status_of(error));
+    message = dynamic_cast<const std::bad_alloc*>(&error) == nullptr
+                  ? error.what()
+                  : "out of memory on rank " + std::to_string(comm.rank()) +
+                        "; use a smaller local grid (--nx --ny --nz) or more nodes";
   }
   // The lowest failing rank reports; a rank that did not fail offers `size`, which never wins.
   int candidate = status != 0 ? comm.rank() : comm.size();

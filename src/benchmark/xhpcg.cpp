@@ -213,10 +213,8 @@ int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
     return static_cast<int>(error.status());
   } catch (const std::exception& error) {
     // Only this rank knows: the others may be waiting in a collective, so end the whole job.
-    auto* known = dynamic_cast<const Error*>(&error);
-    int status = static_cast<int>(known ? known->status() : ExitStatus::internal_error);
     std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    abort_job(comm.get(), status);
+    abort_job(comm.get(), static_cast<int>(exit_status_of(error)));
   }
 }
 

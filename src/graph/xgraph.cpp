@@ -170,8 +170,7 @@ int run_xgraph(const Comm& comm, const std::vector<std::string>& args) {
   } catch (const std::exception& error) {
     // Only this rank knows: the others may wait in a collective, so end the whole job.
     std::cerr << "xgraph: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    auto* known = dynamic_cast<const Error*>(&error);
-    abort_job(comm.get(), static_cast<int>(known ? known->status() : ExitStatus::internal_error));
+    abort_job(comm.get(), static_cast<int>(exit_status_of(error)));
   }
 }
 

@@ -63,6 +63,10 @@ class CollectiveError : public Error {
 
 [[noreturn]] void throw_internal(const char* condition, const char* file, int line);
 
+/// The exit status a caught exception maps to: an Error's own, resource_error for bad_alloc,
+/// internal_error for anything else.
+ExitStatus exit_status_of(const std::exception& error);
+
 }  // namespace hpcg
 
 /// Always-on internal check (not for user input: use InputError for that).
