@@ -5,20 +5,26 @@
 # GFLOP/s, optimized iterations, ratio to the reference and fraction of the roofline
 # (rating * 6.4 bytes/flop / triad bandwidth; see shared spec optimization.md 1.6). xhpcg is
 # given the triad bandwidth (--triad-bandwidth), so each run's JSON carries the same roofline.
+# With --repeat=N every backend runs N times in rounds; the table gives medians, the ratio to the
+# reference is the median of each round's ratio.
 # Usage: setup/bench.sh [--nx=104] [--rt=60] [--layouts="2x1 1x2"] [--backends="reference openmp"]
+#                       [--repeat=1]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp"
+nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1
 for arg in "$@"; do
   case "$arg" in
     --nx=*) nx=${arg#*=} ;;
     --rt=*) rt=${arg#*=} ;;
     --layouts=*) layouts=${arg#*=} ;;
     --backends=*) backends=${arg#*=} ;;
+    --repeat=*) repeat=${arg#*=} ;;
     *) echo "bench: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
+
+[[ $repeat =~ ^[1-9][0-9]*$ ]] || { echo "bench: --repeat needs a positive integer" >&2; exit 2; }
 
 setup/install_deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -27,6 +33,18 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 value() { sed -n "s/^$1=//p" "$2" | head -n 1; }
+# One line per run: rating, raw SpMV, MG, DDOT, WAXPBY, iterations per set, bytes per equation,
+# VALID (1 or 0).
+run_fields() {
+  local report=$1 g="GFLOP\/s Summary::"
+  echo "$(value "${g}Total with convergence and optimization phase overhead" "$report")" \
+    "$(value "${g}Raw SpMV" "$report")" "$(value "${g}Raw MG" "$report")" \
+    "$(value "${g}Raw DDOT" "$report")" "$(value "${g}Raw WAXPBY" "$report")" \
+    "$(value "Iteration Count Information::Optimized CG iterations per set" "$report")" \
+    "$(value "Memory Use Information::Bytes per equation (Total memory \/ Number of Equations)" "$report")" \
+    "$(grep -c '^Final Summary::HPCG result is VALID' "$report")"
+}
+
 printf '%-7s %-10s %8s %8s %8s %8s %8s %6s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" roofline "B/eq"
 for layout in $layouts; do
   ranks=${layout%x*} threads=${layout#*x}
@@ -34,26 +52,51 @@ for layout in $layouts; do
   # of every rank to core 0; -bind-to core:T gives each rank T cores of its own to bind within.
   launch=(mpirun -bind-to "core:$threads" -np "$ranks")
   triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" bin/xstream-triad | awk '{print $3}')
-  reference_rating=""
-  for backend in $backends; do
-    dir="$work/$layout-$backend"; mkdir -p "$dir"
-    (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$root/bin/xhpcg" \
-        --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
-        --triad-bandwidth="$triad" >/dev/null) || true
-    report=$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)
-    g="GFLOP\/s Summary::"
-    rating=$(value "${g}Total with convergence and optimization phase overhead" "$report")
-    [[ $backend == reference ]] && reference_rating=$rating
-    awk -v layout="$layout" -v backend="$backend" -v rating="$rating" -v ref="${reference_rating:-0}" \
-        -v triad="$triad" -v spmv="$(value "${g}Raw SpMV" "$report")" -v mg="$(value "${g}Raw MG" "$report")" \
-        -v dot="$(value "${g}Raw DDOT" "$report")" -v waxpby="$(value "${g}Raw WAXPBY" "$report")" \
-        -v iters="$(value "Iteration Count Information::Optimized CG iterations per set" "$report")" \
-        -v bpe="$(value "Memory Use Information::Bytes per equation (Total memory \/ Number of Equations)" "$report")" \
-        -v valid="$(grep -c '^Final Summary::HPCG result is VALID' "$report")" \
-        'BEGIN { printf "%-7s %-10s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
-                 layout, backend, rating, spmv, mg, dot, waxpby, iters,
-                 (ref > 0 ? sprintf("%.2f", rating / ref) : "-"), 100 * rating * 6.4 / triad, bpe,
-                 (valid ? "" : "  INVALID") }'
+  # Rounds of every backend in turn: a VM whose speed drifts by minutes moves neighbouring runs
+  # alike, so each round's ratio to the reference is paired, and the medians resist one slow run.
+  : >"$work/$layout.runs"
+  for round in $(seq "$repeat"); do
+    for backend in $backends; do
+      dir="$work/$layout-$backend-$round"; mkdir -p "$dir"
+      (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$root/bin/xhpcg" \
+          --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
+          --triad-bandwidth="$triad" >/dev/null) || true
+      echo "$round $backend $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)")" >>"$work/$layout.runs"
+    done
   done
+  # Per backend: the median of each column over the rounds, and the median of the rounds' ratios
+  # to the reference run of the same round; "INVALID" if any run was not VALID.
+  awk -v layout="$layout" -v triad="$triad" -v order="$backends" '
+    function median(list,   n, a, i, j, t) {
+      n = split(list, a, " ")
+      for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; --j) {
+        t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+      }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    { key = $2; for (c = 3; c <= 9; ++c) col[key, c] = col[key, c] " " $c
+      if (!$10) invalid[key] = 1
+      rating[$1, key] = $3 }
+    END {
+      n = split(order, names, " ")
+      for (b = 1; b <= n; ++b) {
+        key = names[b]; ratios = ""
+        for (r = 1; (r, key) in rating; ++r) {
+          if ((r, "reference") in rating && rating[r, "reference"] > 0) {
+            ratios = ratios " " rating[r, key] / rating[r, "reference"]
+          }
+        }
+        rate = median(col[key, 3])
+        printf "%-7s %-10s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
+               layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
+               median(col[key, 7]), median(col[key, 8]),
+               (ratios == "" ? "-" : sprintf("%.2f", median(ratios))), 100 * rate * 6.4 / triad,
+               median(col[key, 9]), (key in invalid ? "  INVALID" : "")
+      }
+    }' "$work/$layout.runs"
   echo "        triad bandwidth $triad GB/s with $ranks rank(s) x $threads thread(s)"
+  if ((repeat > 1)); then
+    awk '$1 != round { if (round) print line; round = $1; line = "        round " $1 ":" }
+         { line = line " " $2 " " $3 } END { print line }' "$work/$layout.runs"
+  fi
 done

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../src/backends/kokkos/kokkos_backend.hpp"
@@ -59,6 +60,33 @@ TEST(KokkosBackend, OneThreadIsTheReferenceOrderingUpToRounding) {
   const double dot = reference->dot(fine.A.rows, r, expected);
   EXPECT_NEAR(kokkos.dot(fine.A.rows, r, expected), dot, 1e-14 * std::fabs(dot));
   omp_set_num_threads(threads);
+}
+
+TEST(KokkosBackend, StoresLColumnsIn16BitsOnlyWhereTheyFit) {
+  // 16 x 16: L's columns lie within nx * ny + nx + 1 of their rows; 184 x 184 = 33856 > 32767.
+  for (const auto& [nx, offsets] : {std::pair<local_int, bool>{16, true}, {184, false}}) {
+    Comm comm;
+    Problem problem = generate_problem(testing::small_geometry(comm, nx, nx, 8), comm);
+    Level& fine = problem.fine();
+    // One block per rank is the reference's natural order at any thread count: both storages
+    // must give its V-cycle and SpMV up to rounding.
+    KokkosBackend kokkos(KokkosOptions{false, fine.A.rows});
+    kokkos.optimize(problem);
+    EXPECT_EQ(kokkos.lower_offsets_per_level().front(), offsets) << nx;
+    auto reference = make_backend("reference");
+    Vector r = random_rows(fine.A.rows, fine.A.columns);
+    Vector expected(fine.A.columns), actual(fine.A.columns);
+    apply_mg(*reference, problem, r, expected);
+    apply_mg(kokkos, problem, r, actual);
+    double largest = 0.0;
+    for (local_int i = 0; i < fine.A.rows; ++i) largest = std::max(largest, std::fabs(expected[i]));
+    EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual), 1e-13 * comm.max(largest))
+        << nx << ": V-cycle";
+    Vector y(fine.A.rows), z(fine.A.rows);
+    apply_spmv(*reference, fine, expected, y);
+    apply_spmv(kokkos, fine, expected, z);
+    EXPECT_LE(max_difference(comm, fine.A.rows, y, z), 1e-12 * comm.max(largest)) << nx << ": SpMV";
+  }
 }
 
 TEST(KokkosBackend, SeparateMemoryGivesExactlyTheHostPathResults) {

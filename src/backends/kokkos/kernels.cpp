@@ -7,55 +7,76 @@ namespace hpcg::backends::kokkos {
 namespace {
 
 using RowPolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<local_int>>;
-using ConstOffsets = Kokkos::View<const nnz_int*, MemorySpace>;
+using ConstStarts = Kokkos::View<const std::uint32_t*, MemorySpace>;
 using ConstIds = Kokkos::View<const local_int*, MemorySpace>;
 using ConstValues = Kokkos::View<const double*, MemorySpace>;
 
+/// Entry k of row i has column i + offset(k).
+struct OffsetColumns {
+  Kokkos::View<const std::int16_t*, MemorySpace> offset;
+  explicit OffsetColumns(const MatrixPart& part) : offset(part.offset) {}
+  KOKKOS_INLINE_FUNCTION local_int operator()(local_int i, std::uint32_t k) const {
+    return i + offset(k);
+  }
+};
+
+/// Entry k has column column(k).
+struct StoredColumns {
+  ConstIds column;
+  explicit StoredColumns(const MatrixPart& part) : column(part.column) {}
+  KOKKOS_INLINE_FUNCTION local_int operator()(local_int, std::uint32_t k) const {
+    return column(k);
+  }
+};
+
 /// A MatrixPart as the kernels read it. Templates on the vector's view type: converting a view
 /// to its const type in the inner loop would construct a view per row.
+template <class Columns>
 struct Part {
-  ConstOffsets start;
-  ConstIds column;
+  ConstStarts start;
+  Columns column;
   ConstValues value;
-  explicit Part(const MatrixPart& part)
-      : start(part.start), column(part.column), value(part.value) {}
+  explicit Part(const MatrixPart& part) : start(part.start), column(part), value(part.value) {}
 
   /// sum - (row i of this part) x.
   template <class VectorView>
   KOKKOS_INLINE_FUNCTION double subtract(double sum, local_int i, const VectorView& x) const {
-    for (nnz_int k = start(i); k < start(i + 1); ++k) sum -= value(k) * x(column(k));
+    for (std::uint32_t k = start(i); k < start(i + 1); ++k) sum -= value(k) * x(column(i, k));
     return sum;
   }
   /// sum + (row i of this part) x.
   template <class VectorView>
   KOKKOS_INLINE_FUNCTION double add(double sum, local_int i, const VectorView& x) const {
-    for (nnz_int k = start(i); k < start(i + 1); ++k) sum += value(k) * x(column(k));
+    for (std::uint32_t k = start(i); k < start(i + 1); ++k) sum += value(k) * x(column(i, k));
     return sum;
   }
 };
 
-/// The split matrix as the kernels read it.
+/// The split matrix as the kernels read it, L's columns read through LowerColumns.
+template <class LowerColumns>
 struct Matrix {
-  Part lower, upper;
+  Part<LowerColumns> lower;
+  Part<StoredColumns> upper;
   ConstValues diagonal, inverse_diagonal;
   explicit Matrix(const LevelViews& A)
       : lower(A.lower), upper(A.upper), diagonal(A.diagonal),
         inverse_diagonal(A.inverse_diagonal) {}
 
-  /// (A x)_i.
+  /// (A x)_i, in three independent sums (diagonal and L, then U): one running sum would make
+  /// each product wait for the addition before it.
   template <class VectorView>
   KOKKOS_INLINE_FUNCTION double row_product(local_int i, const VectorView& x) const {
-    return upper.add(lower.add(diagonal(i) * x(i), i, x), i, x);
+    return lower.add(diagonal(i) * x(i), i, x) + upper.add(0.0, i, x);
   }
 };
 
 /// One colour's blocks in parallel, each swept forward: t_i = r_i - (L x)_i, then
 /// x_i = (t_i - (U x)_i) / d_i, where U x is 0 from a zero guess. A multiplication by the
 /// stored 1 / d_i replaces the division, whose latency is on the sweep's critical path.
-template <bool zero_guess>
+template <bool zero_guess, class LowerColumns>
 void forward_sweep(const LevelViews& A, int color, const ConstDeviceVector& r,
                    const DeviceVector& x) {
-  const Matrix M(A);
+  const Matrix<LowerColumns> M(A);
   const ConstIds block_start = A.block_start, blocks = A.blocks;
   const DeviceVector t = A.sweep_rhs;
   Kokkos::parallel_for(
@@ -75,7 +96,8 @@ void forward_sweep(const LevelViews& A, int color, const ConstDeviceVector& r,
 /// of L still hold the forward sweep's values, so t_i = r_i - (L x)_i is still exact. U is
 /// stored in descending column order: the value this sweep has just written comes last.
 void backward_sweep(const LevelViews& A, int color, const DeviceVector& x) {
-  const Matrix M(A);
+  const Part<StoredColumns> upper(A.upper);
+  const ConstValues inverse_diagonal = A.inverse_diagonal;
   const ConstIds block_start = A.block_start, blocks = A.blocks;
   const ConstDeviceVector t = A.sweep_rhs;
   Kokkos::parallel_for(
@@ -83,35 +105,36 @@ void backward_sweep(const LevelViews& A, int color, const DeviceVector& x) {
       KOKKOS_LAMBDA(local_int k) {
         const local_int b = blocks(k);
         for (local_int i = block_start(b + 1) - 1; i >= block_start(b); --i) {
-          x(i) = M.upper.subtract(t(i), i, x) * M.inverse_diagonal(i);
+          x(i) = upper.subtract(t(i), i, x) * inverse_diagonal(i);
         }
       });
 }
 
-}  // namespace
-
-void spmv(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y) {
-  const Matrix M(A);
+template <class LowerColumns>
+void spmv_with(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y) {
+  const Matrix<LowerColumns> M(A);
   Kokkos::parallel_for("hpcg::kokkos::spmv", RowPolicy(0, A.rows),
                        KOKKOS_LAMBDA(local_int i) { y(i) = M.row_product(i, x); });
 }
 
-void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
-           bool zero_guess) {
+template <class LowerColumns>
+void symgs_with(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
+                bool zero_guess) {
   const int colors = static_cast<int>(A.color_start.size()) - 1;
   for (int c = 0; c < colors; ++c) {
     if (zero_guess) {
-      forward_sweep<true>(A, c, r, x);
+      forward_sweep<true, LowerColumns>(A, c, r, x);
     } else {
-      forward_sweep<false>(A, c, r, x);
+      forward_sweep<false, LowerColumns>(A, c, r, x);
     }
   }
   for (int c = colors - 1; c >= 0; --c) backward_sweep(A, c, x);
 }
 
-void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
-                          const ConstDeviceVector& x, const DeviceVector& rc) {
-  const Matrix M(fine);
+template <class LowerColumns>
+void residual_restriction_with(const LevelViews& fine, const ConstDeviceVector& r,
+                               const ConstDeviceVector& x, const DeviceVector& rc) {
+  const Matrix<LowerColumns> M(fine);
   const ConstIds map = fine.coarse_to_fine;
   const auto n = static_cast<local_int>(map.extent(0));
   Kokkos::parallel_for("hpcg::kokkos::residual_restriction", RowPolicy(0, n),
@@ -119,6 +142,34 @@ void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
                          const local_int f = map(i);
                          rc(i) = r(f) - M.row_product(f, x);
                        });
+}
+
+}  // namespace
+
+void spmv(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y) {
+  if (A.lower_as_offsets()) {
+    spmv_with<OffsetColumns>(A, x, y);
+  } else {
+    spmv_with<StoredColumns>(A, x, y);
+  }
+}
+
+void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
+           bool zero_guess) {
+  if (A.lower_as_offsets()) {
+    symgs_with<OffsetColumns>(A, r, x, zero_guess);
+  } else {
+    symgs_with<StoredColumns>(A, r, x, zero_guess);
+  }
+}
+
+void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
+                          const ConstDeviceVector& x, const DeviceVector& rc) {
+  if (fine.lower_as_offsets()) {
+    residual_restriction_with<OffsetColumns>(fine, r, x, rc);
+  } else {
+    residual_restriction_with<StoredColumns>(fine, r, x, rc);
+  }
 }
 
 void restrict_residual(const LevelViews& fine, const ConstDeviceVector& r,

@@ -8,6 +8,7 @@
 // summation order (shared spec optimization.md 1.1, "algebraically reduced kernels").
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "hpcg/problem/problem.hpp"
@@ -15,10 +16,14 @@
 
 namespace hpcg::backends::kokkos {
 
-/// Entries of a matrix's rows in CSR: row i's are [start(i), start(i + 1)).
+/// Entries of a matrix's rows: row i's are [start(i), start(i + 1)), with 32-bit offsets
+/// (make_level_views refuses a part of 2^32 entries or more). Columns are stored in `column`, or
+/// for L, when every row's L columns lie within 32767 of the row, as 16-bit differences j - i in
+/// `offset`: 2 bytes an entry instead of 4, on the part that every sweep and SpMV stream.
 struct MatrixPart {
-  SpaceView<nnz_int> start;
-  SpaceView<local_int> column;
+  SpaceView<std::uint32_t> start;
+  SpaceView<local_int> column;     ///< empty when `offset` holds the columns
+  SpaceView<std::int16_t> offset;  ///< empty when `column` holds them
   SpaceView<double> value;
 };
 
@@ -29,8 +34,9 @@ struct LevelViews {
   /// L: each row's columns that the forward sweep updates before it, ascending. U: the others
   /// (halo columns too), descending, so that a backward sweep meets the value it has just
   /// written last. Separate arrays, so that a sweep that needs one part streams only that part.
-  MatrixPart lower;
-  MatrixPart upper;
+  MatrixPart lower;  ///< columns as offsets when they fit
+  MatrixPart upper;  ///< always columns: halo columns lie far from their rows
+  bool lower_as_offsets() const { return lower.offset.extent(0) > 0; }
   SpaceView<double> diagonal;
   SpaceView<double> inverse_diagonal;  ///< 1 / diagonal: sweeps multiply instead of dividing
   SpaceView<local_int> coarse_to_fine;  ///< empty on the coarsest level

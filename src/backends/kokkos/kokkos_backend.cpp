@@ -137,6 +137,12 @@ std::vector<int> KokkosBackend::colors_per_level() const {
   return colors;
 }
 
+std::vector<bool> KokkosBackend::lower_offsets_per_level() const {
+  std::vector<bool> offsets;
+  for (const LevelViews& v : state_->levels) offsets.push_back(v.lower_as_offsets());
+  return offsets;
+}
+
 bool KokkosBackend::mg(Problem& problem, const Vector& r, Vector& x) {
   State& s = *state_;
   HPCG_REQUIRE(&problem == s.problem);

@@ -62,6 +62,8 @@ class KokkosBackend : public Backend {
 
   /// Colours used on each level (for tests and the log).
   std::vector<int> colors_per_level() const;
+  /// Whether each level stores L's columns as 16-bit offsets from their rows (for tests).
+  std::vector<bool> lower_offsets_per_level() const;
   /// Whether kernels work on copies (device memory, or KokkosOptions::separate_memory).
   bool separate_memory() const;
 

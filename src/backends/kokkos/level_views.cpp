@@ -2,7 +2,13 @@
 // Builds a level's views on the host, written through mirror views: on host spaces a mirror is
 // the view itself, so nothing is copied; on devices one deep_copy per array moves it. Every row
 // of the core's matrix holds its diagonal entry, which is kept apart.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+
 #include "hpcg/backend/block_coloring.hpp"
+#include "hpcg/base/error.hpp"
 #include "kernels.hpp"
 
 namespace hpcg::backends::kokkos {
@@ -26,33 +32,53 @@ void for_part(const SparseMatrix& A, local_int i, bool lower, const InPart& in_l
   }
 }
 
-/// Allocates and fills one part of the split matrix.
+/// Allocates and fills one part of the split matrix; L's columns as offsets from their rows
+/// when every one is within 16 bits of it. Throws ResourceError at 2^32 entries or more.
 template <class InPart>
 MatrixPart make_part(const SparseMatrix& A, bool lower, const InPart& in_lower,
                      MemoryBridge& memory) {
   MatrixPart part;
-  part.start = memory.allocate<nnz_int>(lower ? "hpcg::lower_start" : "hpcg::upper_start",
-                                        A.rows + 1);
+  part.start = memory.allocate<std::uint32_t>(lower ? "hpcg::lower_start" : "hpcg::upper_start",
+                                              A.rows + 1);
   auto start = Kokkos::create_mirror_view(part.start);
-  nnz_int count = 0;
+  std::uint64_t count = 0;
+  local_int widest = 0;
   for (local_int i = 0; i < A.rows; ++i) {
-    start(i) = count;
-    for_part(A, i, lower, in_lower, [&](nnz_int) { ++count; });
+    start(i) = static_cast<std::uint32_t>(count);
+    for_part(A, i, lower, in_lower, [&](nnz_int k) {
+      widest = std::max(widest, std::abs(A.column_index[k] - i));
+      ++count;
+    });
+    if (count > std::numeric_limits<std::uint32_t>::max()) {
+      throw ResourceError("a rank's matrix part has 2^32 entries or more; use more ranks");
+    }
   }
-  start(A.rows) = count;
-  part.column = memory.allocate<local_int>("hpcg::part_column", count);
+  start(A.rows) = static_cast<std::uint32_t>(count);
+  const bool offsets = lower && widest <= std::numeric_limits<std::int16_t>::max();
+  if (offsets) {
+    part.offset = memory.allocate<std::int16_t>("hpcg::part_offset", count);
+  } else {
+    part.column = memory.allocate<local_int>("hpcg::part_column", count);
+  }
   part.value = memory.allocate<double>("hpcg::part_value", count);
+  auto offset = Kokkos::create_mirror_view(part.offset);
   auto column = Kokkos::create_mirror_view(part.column);
   auto value = Kokkos::create_mirror_view(part.value);
-  nnz_int next = 0;
+  std::uint32_t next = 0;
   for (local_int i = 0; i < A.rows; ++i) {
     for_part(A, i, lower, in_lower, [&](nnz_int k) {
-      column(next) = A.column_index[k];
+      const local_int j = A.column_index[k];
+      if (offsets) {
+        offset(next) = static_cast<std::int16_t>(j - i);
+      } else {
+        column(next) = j;
+      }
       value(next) = A.values[k];
       ++next;
     });
   }
   Kokkos::deep_copy(part.start, start);
+  Kokkos::deep_copy(part.offset, offset);
   Kokkos::deep_copy(part.column, column);
   Kokkos::deep_copy(part.value, value);
   return part;

@@ -16,7 +16,7 @@ std::string OpenMPBackend::version() const { return hpcg::version_string; }
 
 KernelSet OpenMPBackend::optimized_kernels() const {
   KernelSet set;
-  set.mg = true;
+  set.spmv = set.mg = true;
   return set;
 }
 
@@ -64,6 +64,10 @@ OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(const Level& level) {
   auto index = &level - problem_->levels.data();
   HPCG_REQUIRE(index >= 0 && index < static_cast<long>(orderings_.size()));
   return orderings_[index];
+}
+
+void OpenMPBackend::spmv(const Level& level, const Vector& x, Vector& y) {
+  openmp::spmv(level.A, x, y);
 }
 
 void OpenMPBackend::symgs(const Level& level, const Vector& r, Vector& x) {

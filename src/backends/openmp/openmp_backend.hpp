@@ -3,8 +3,9 @@
 // ordering computed in the optimisation phase, on a copy of each level's matrix split in that
 // sweep order (sweep_layout.hpp), and a V-cycle that does only the work the mathematics needs:
 // the pre-smoothing from x = 0 reads only L and needs no halo exchange, each backward sweep
-// reads only U, the residual is computed only at the rows restriction injects. SpMV, dot and
-// WAXPBY are the core's (threaded) kernels on the core's CSR matrix.
+// reads only U, the residual is computed only at the rows restriction injects. SpMV runs on the
+// core's CSR matrix with independent partial sums per row; dot and WAXPBY are the core's
+// (threaded) kernels.
 #pragma once
 
 #include <vector>
@@ -24,6 +25,7 @@ class OpenMPBackend : public Backend {
   void optimize(Problem& problem) override;
   double optimization_bytes() const override;
   bool mg(Problem& problem, const Vector& r, Vector& x) override;
+  void spmv(const Level& level, const Vector& x, Vector& y) override;
   void symgs(const Level& level, const Vector& r, Vector& x) override;
   void diagonal_changed(const Level& level) override;
 
