@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Builds and runs setup/probes/sweep_dependency.cpp (one thread): whether a Gauss-Seidel sweep's
-# row-to-row dependency or memory bandwidth caps it (README: "Benchmarking backends").
+# row-to-row dependency or memory bandwidth caps it, and whether 16-bit column offsets for U would
+# pay (README: "Benchmarking backends").
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
