@@ -49,4 +49,11 @@ inline double max_difference(const Comm& comm, local_int rows, const Vector& a, 
   return comm.max(worst);
 }
 
+/// Largest |v[i]| over the owned rows of every rank: the scale for a relative tolerance.
+inline double max_magnitude(const Comm& comm, local_int rows, const Vector& v) {
+  double largest = 0.0;
+  for (local_int i = 0; i < rows; ++i) largest = std::max(largest, std::fabs(v[i]));
+  return comm.max(largest);
+}
+
 }  // namespace hpcg::testing
