@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's kernels: Gauss-Seidel on the split copy (sweep_layout.hpp), the
-// restricted residual and SpMV on the core's CSR matrix.
+// The openmp backend's kernels: Gauss-Seidel and the restricted residual on the split copy
+// (sweep_layout.hpp), SpMV on the core's CSR matrix.
 #pragma once
 
 #include "hpcg/backend/block_coloring.hpp"
@@ -21,7 +21,9 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
 /// y = A x on the core's CSR matrix; x's halo must be current.
 void spmv(const SparseMatrix& A, const Vector& x, Vector& y);
 
-/// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected.
-void residual_restriction(const Level& fine, const Vector& r, const Vector& x, Vector& rc);
+/// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
+/// from `layout` (fine's split copy) and the core's diagonal.
+void residual_restriction(const Level& fine, const SweepLayout& layout, const Vector& r,
+                          const Vector& x, Vector& rc);
 
 }  // namespace hpcg::backends::openmp

@@ -88,7 +88,7 @@ void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector&
   if (l + 1 == problem.levels.size()) return;
   Level& coarse = problem.levels[l + 1];
   level.A.exchange.run(x.data());
-  residual_restriction(level, r, x, coarse.mg_rhs);
+  residual_restriction(level, o.layout, r, x, coarse.mg_rhs);
   v_cycle(problem, l + 1, coarse.mg_rhs, coarse.mg_solution);
   reference::prolongate(level, coarse.mg_solution, x);
   level.A.exchange.run(x.data());
