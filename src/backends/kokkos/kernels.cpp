@@ -144,32 +144,39 @@ void residual_restriction_with(const LevelViews& fine, const ConstDeviceVector& 
                        });
 }
 
+template <class T>
+struct TypeTag {
+  using type = T;
+};
+
+/// Calls body(TypeTag<C>{}) with C the way A's L stores its columns. The kernels' lambdas stay
+/// in named function templates, which device compilers require of their enclosing function.
+template <class Body>
+void with_lower_columns(const LevelViews& A, const Body& body) {
+  if (A.lower_as_offsets()) {
+    body(TypeTag<OffsetColumns>{});
+  } else {
+    body(TypeTag<StoredColumns>{});
+  }
+}
+
 }  // namespace
 
 void spmv(const LevelViews& A, const ConstDeviceVector& x, const DeviceVector& y) {
-  if (A.lower_as_offsets()) {
-    spmv_with<OffsetColumns>(A, x, y);
-  } else {
-    spmv_with<StoredColumns>(A, x, y);
-  }
+  with_lower_columns(A, [&](auto tag) { spmv_with<typename decltype(tag)::type>(A, x, y); });
 }
 
 void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& x,
            bool zero_guess) {
-  if (A.lower_as_offsets()) {
-    symgs_with<OffsetColumns>(A, r, x, zero_guess);
-  } else {
-    symgs_with<StoredColumns>(A, r, x, zero_guess);
-  }
+  with_lower_columns(
+      A, [&](auto tag) { symgs_with<typename decltype(tag)::type>(A, r, x, zero_guess); });
 }
 
 void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
                           const ConstDeviceVector& x, const DeviceVector& rc) {
-  if (fine.lower_as_offsets()) {
-    residual_restriction_with<OffsetColumns>(fine, r, x, rc);
-  } else {
-    residual_restriction_with<StoredColumns>(fine, r, x, rc);
-  }
+  with_lower_columns(fine, [&](auto tag) {
+    residual_restriction_with<typename decltype(tag)::type>(fine, r, x, rc);
+  });
 }
 
 void restrict_residual(const LevelViews& fine, const ConstDeviceVector& r,

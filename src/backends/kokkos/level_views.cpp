@@ -46,7 +46,7 @@ MatrixPart make_part(const SparseMatrix& A, bool lower, const InPart& in_lower,
   for (local_int i = 0; i < A.rows; ++i) {
     start(i) = static_cast<std::uint32_t>(count);
     for_part(A, i, lower, in_lower, [&](nnz_int k) {
-      widest = std::max(widest, std::abs(A.column_index[k] - i));
+      if (lower) widest = std::max(widest, std::abs(A.column_index[k] - i));
       ++count;
     });
     if (count > std::numeric_limits<std::uint32_t>::max()) {
