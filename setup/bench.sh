@@ -6,13 +6,15 @@
 # (rating * 6.4 bytes/flop / triad bandwidth; see shared spec optimization.md 1.6). xhpcg is
 # given the triad bandwidth (--triad-bandwidth), so each run's JSON carries the same roofline.
 # With --repeat=N every backend runs N times in rounds; the table gives medians, the ratio to the
-# reference is the median of each round's ratio.
+# reference is the median of each round's ratio. --baseline=PATH runs another xhpcg build (say,
+# the previous commit's, built elsewhere) with each backend right after this build's, rows
+# "NAME@base", its ratios against its own reference: before and after in the same rounds.
 # Usage: setup/bench.sh [--nx=104] [--rt=60] [--layouts="2x1 1x2"] [--backends="reference openmp"]
-#                       [--repeat=1]
+#                       [--repeat=1] [--baseline=PATH]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1
+nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1 baseline=
 for arg in "$@"; do
   case "$arg" in
     --nx=*) nx=${arg#*=} ;;
@@ -20,11 +22,22 @@ for arg in "$@"; do
     --layouts=*) layouts=${arg#*=} ;;
     --backends=*) backends=${arg#*=} ;;
     --repeat=*) repeat=${arg#*=} ;;
+    --baseline=*) baseline=${arg#*=} ;;
     *) echo "bench: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
 
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || { echo "bench: --repeat needs a positive integer" >&2; exit 2; }
+if [[ -n "$baseline" ]]; then
+  [[ -x "$baseline" ]] || { echo "bench: --baseline=$baseline is not an executable" >&2; exit 2; }
+  baseline=$(cd "$(dirname "$baseline")" && pwd)/$(basename "$baseline")
+fi
+# Every run: "NAME" is this build's xhpcg with backend NAME, "NAME@base" the baseline's.
+runs=""
+for backend in $backends; do
+  runs="$runs $backend"
+  [[ -n "$baseline" ]] && runs="$runs $backend@base"
+done
 
 setup/install_deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -45,7 +58,7 @@ run_fields() {
     "$(grep -c '^Final Summary::HPCG result is VALID' "$report")"
 }
 
-printf '%-7s %-10s %8s %8s %8s %8s %8s %6s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" roofline "B/eq"
+printf '%-7s %-14s %8s %8s %8s %8s %8s %6s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" roofline "B/eq"
 for layout in $layouts; do
   ranks=${layout%x*} threads=${layout#*x}
   # MPICH's mpirun binds no rank by default, so OMP_PROC_BIND alone would pin the first thread
@@ -56,17 +69,19 @@ for layout in $layouts; do
   # alike, so each round's ratio to the reference is paired, and the medians resist one slow run.
   : >"$work/$layout.runs"
   for round in $(seq "$repeat"); do
-    for backend in $backends; do
-      dir="$work/$layout-$backend-$round"; mkdir -p "$dir"
-      (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$root/bin/xhpcg" \
+    for run in $runs; do
+      backend=${run%@base} program=$root/bin/xhpcg
+      [[ $run == *@base ]] && program=$baseline
+      dir="$work/$layout-$run-$round"; mkdir -p "$dir"
+      (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$program" \
           --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
           --triad-bandwidth="$triad" >/dev/null) || true
-      echo "$round $backend $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)")" >>"$work/$layout.runs"
+      echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)")" >>"$work/$layout.runs"
     done
   done
   # Per backend: the median of each column over the rounds, and the median of the rounds' ratios
   # to the reference run of the same round; "INVALID" if any run was not VALID.
-  awk -v layout="$layout" -v triad="$triad" -v order="$backends" '
+  awk -v layout="$layout" -v triad="$triad" -v order="$runs" '
     function median(list,   n, a, i, j, t) {
       n = split(list, a, " ")
       for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; --j) {
@@ -81,13 +96,15 @@ for layout in $layouts; do
       n = split(order, names, " ")
       for (b = 1; b <= n; ++b) {
         key = names[b]; ratios = ""
+        # A baseline run is compared with the baseline reference of its round.
+        reference = key ~ /@base$/ ? "reference@base" : "reference"
         for (r = 1; (r, key) in rating; ++r) {
-          if ((r, "reference") in rating && rating[r, "reference"] > 0) {
-            ratios = ratios " " rating[r, key] / rating[r, "reference"]
+          if ((r, reference) in rating && rating[r, reference] > 0) {
+            ratios = ratios " " rating[r, key] / rating[r, reference]
           }
         }
         rate = median(col[key, 3])
-        printf "%-7s %-10s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
+        printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
                layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
                median(col[key, 7]), median(col[key, 8]),
                (ratios == "" ? "-" : sprintf("%.2f", median(ratios))), 100 * rate * 6.4 / triad,

@@ -2,9 +2,20 @@
  * The plugin interface of xhpcg: plain C, POD structs, status codes. A vendor library exports
  * one function, hpcg_backend_entry(), returning a filled hpcg_backend table; xhpcg loads it with
  * --backend=plugin:/path/lib.so, checks abi_version and struct_size, and calls it from every
- * MPI rank. The library never needs MPI: the core exchanges halo values before spmv and symgs,
- * and hands a halo callback to a backend that runs the whole V-cycle. Every pointer xhpcg passes
- * stays valid until destroy(). Kernel pointers left NULL fall back to xhpcg's reference kernels. */
+ * MPI rank. The library never needs MPI: the core posts the halo exchange on buffers the plugin
+ * packs and unpacks, and hands a halo callback to a plugin that runs the whole V-cycle.
+ *
+ * Version 2: the plugin owns its vectors. Every vector of CG and the V-cycle is a handle the
+ * plugin made with alloc_vector (in device memory, say); xhpcg never dereferences it and moves
+ * values only through upload, download, pack_halo and unpack_halo. Every entry may be NULL: the
+ * core then runs its reference step on host copies it downloads and uploads again (correct, and
+ * counted in the report's "transfers"). A plugin without alloc_vector gets host vectors from the
+ * core, and its handles are then `double*` addresses of host memory.
+ *
+ * Growth without a version bump: entries are only ever added at the end. xhpcg reads the first
+ * struct_size bytes of a table and treats entries past them as NULL, so a plugin built against
+ * an older version-2 header keeps loading. Version 1 tables (hpcg_backend_v1) keep loading too.
+ * Every pointer xhpcg passes stays valid until destroy(). */
 #ifndef HPCG_BACKEND_ABI_H
 #define HPCG_BACKEND_ABI_H
 
@@ -15,8 +26,16 @@
 extern "C" {
 #endif
 
-#define HPCG_BACKEND_ABI_VERSION 1u
+#define HPCG_BACKEND_ABI_VERSION 2u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
+
+/* hpcg_backend.flags */
+/* The vectors live where xhpcg's host code cannot read them (a device). Without it, a handle
+ * from alloc_vector must be the host address of its values. */
+#define HPCG_BACKEND_SEPARATE_MEMORY 0x1u
+/* Results may differ in the last bits from run to run (atomic reductions): the timed sets are
+ * then compared with the validated run within a tolerance instead of bit for bit. */
+#define HPCG_BACKEND_NOT_BIT_REPRODUCIBLE 0x2u
 
 typedef enum hpcg_status { HPCG_STATUS_OK = 0, HPCG_STATUS_ERROR = 1 } hpcg_status;
 
@@ -38,18 +57,32 @@ typedef struct hpcg_level_view {
   const int32_t* coarse_to_fine; /* fine row injected into each coarse row (restriction) */
 } hpcg_level_view;
 
+/* Since version 2: the rows whose values a level's halo exchange sends from this rank, in the
+ * order pack_halo writes them. (Apart from hpcg_level_view, whose array layout version 1
+ * plugins rely on.) */
+typedef struct hpcg_halo_view {
+  int32_t send_count;
+  const int32_t* send_rows;
+} hpcg_halo_view;
+
 typedef struct hpcg_problem_view {
   uint32_t struct_size;          /* sizeof(hpcg_problem_view) as xhpcg was built */
   int32_t level_count;           /* 4: level[0] is the fine grid */
   const hpcg_level_view* level;
   int32_t rank, ranks;           /* for the backend's own messages and placement */
+  /* Since version 2: --backend-settings=TEXT ("" when not given), and whether the user said the
+   * MPI library reads the plugin's memory (--gpu-aware-mpi), so halo_buffers may be used. */
+  const char* settings;
+  int32_t mpi_reads_backend_memory;
+  const hpcg_halo_view* halo;    /* level_count entries */
 } hpcg_problem_view;
 
 /* Services of the core a backend may call back into from mg(). */
 typedef struct hpcg_core_services {
   void* context;
-  /* Fills the halo part (columns rows..columns-1) of x on `level` with other ranks' values. */
-  void (*exchange_halo)(void* context, int32_t level, double* x);
+  /* Fills the halo part (columns rows..columns-1) of vector x on `level` with other ranks'
+   * values (x is a handle; in version 1 a double*). Collective over the ranks. */
+  void (*exchange_halo)(void* context, int32_t level, void* x);
 } hpcg_core_services;
 
 typedef struct hpcg_backend {
@@ -57,31 +90,97 @@ typedef struct hpcg_backend {
   uint32_t struct_size; /* sizeof(hpcg_backend) */
   const char* name;
   const char* version;
+  uint32_t flags;       /* HPCG_BACKEND_* */
 
   /* Optimisation phase (timed and charged): build any state, e.g. a reordered copy. */
   hpcg_status (*create)(const hpcg_problem_view* problem, void** state, hpcg_error* error);
   void (*destroy)(void* state);
-  /* Bytes the backend allocated for its state (reported as optimisation-phase memory). */
+  /* Bytes the backend allocated (reported as optimisation-phase memory). */
   uint64_t (*memory_bytes)(void* state);
   /* Diagonal values of `level` changed in place (TestCG does this); refresh copies of them. */
   hpcg_status (*diagonal_changed)(void* state, int32_t level, hpcg_error* error);
 
-  /* y = A x on `level`; x's halo is current. */
-  hpcg_status (*spmv)(void* state, int32_t level, const double* x, double* y, hpcg_error* error);
+  /* Vectors. With alloc_vector, free_vector, upload and download are required. */
+  hpcg_status (*alloc_vector)(void* state, int32_t length, void** vector, hpcg_error* error);
+  void (*free_vector)(void* state, void* vector);
+  /* v[begin, begin + count) = host[0, count). */
+  hpcg_status (*upload)(void* state, const double* host, int32_t begin, int32_t count,
+                        void* v, hpcg_error* error);
+  /* host[0, count) = v[begin, begin + count); complete on return. */
+  hpcg_status (*download)(void* state, const void* v, int32_t begin, int32_t count,
+                          double* host, hpcg_error* error);
+  /* All `length` entries of v (its halo too) = value. */
+  hpcg_status (*fill)(void* state, void* v, int32_t length, double value, hpcg_error* error);
+  /* to[0, count) = from[0, count). */
+  hpcg_status (*copy)(void* state, const void* from, int32_t count, void* to, hpcg_error* error);
+  /* Waits for everything launched so far (the core's timers call it). */
+  hpcg_status (*fence)(void* state, hpcg_error* error);
+
+  /* Halo: send[k] = x[send_rows[k]] into host memory (or into halo_buffers()' send), complete
+   * on return; x[rows + k] = receive[k]. */
+  hpcg_status (*pack_halo)(void* state, int32_t level, const void* x, double* send,
+                           hpcg_error* error);
+  hpcg_status (*unpack_halo)(void* state, int32_t level, const double* receive, void* x,
+                             hpcg_error* error);
+  /* Asked only under --gpu-aware-mpi: buffers in the plugin's memory that MPI may read and
+   * write directly (send_count and columns - rows entries), or NULLs to stage through host. */
+  hpcg_status (*halo_buffers)(void* state, int32_t level, double** send, double** receive,
+                              hpcg_error* error);
+
+  /* The V-cycle's steps on `level`; vectors have that level's lengths. */
+  /* y = A x; x's halo is current. */
+  hpcg_status (*spmv)(void* state, int32_t level, const void* x, void* y, hpcg_error* error);
   /* One symmetric Gauss-Seidel step for A x = r; x's halo is current. */
-  hpcg_status (*symgs)(void* state, int32_t level, const double* r, double* x, hpcg_error* error);
-  /* Optional whole V-cycle x = M r on the fine level (x has level[0].columns entries). */
-  hpcg_status (*mg)(void* state, const double* r, double* x, const hpcg_core_services* core,
-                    hpcg_error* error);
-  /* Local part of x.y over n entries (the core sums over ranks). */
-  hpcg_status (*dot)(void* state, int32_t n, const double* x, const double* y, double* result,
+  hpcg_status (*symgs)(void* state, int32_t level, const void* r, void* x, hpcg_error* error);
+  /* The same step from x = 0: x's values on entry, halo included, are to be ignored. */
+  hpcg_status (*symgs_zero_guess)(void* state, int32_t level, const void* r, void* x,
+                                  hpcg_error* error);
+  /* rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]; x's halo is current. */
+  hpcg_status (*residual_restriction)(void* state, int32_t level, const void* r, const void* x,
+                                      void* rc, hpcg_error* error);
+  /* x[f] += xc[i] for f = coarse_to_fine[i]. */
+  hpcg_status (*prolongation)(void* state, int32_t level, const void* xc, void* x,
+                              hpcg_error* error);
+  /* Local part of x.y over the first n entries (the core sums over ranks). */
+  hpcg_status (*dot)(void* state, int32_t n, const void* x, const void* y, double* result,
                      hpcg_error* error);
-  /* w = alpha x + beta y over n entries; w may alias x or y. */
-  hpcg_status (*waxpby)(void* state, int32_t n, double alpha, const double* x, double beta,
-                        const double* y, double* w, hpcg_error* error);
+  /* w = alpha x + beta y over the first n entries; w may alias x or y. */
+  hpcg_status (*waxpby)(void* state, int32_t n, double alpha, const void* x, double beta,
+                        const void* y, void* w, hpcg_error* error);
+  /* Fused kernels CG uses where given: spmv then the local x.y over the level's rows; waxpby
+   * then the local w.w. */
+  hpcg_status (*spmv_dot)(void* state, int32_t level, const void* x, void* y, double* result,
+                          hpcg_error* error);
+  hpcg_status (*waxpby_norm)(void* state, int32_t n, double alpha, const void* x, double beta,
+                             const void* y, void* w, double* result, hpcg_error* error);
+  /* Optional whole V-cycle x = M r on the fine level, for a plugin that must take over
+   * completely; otherwise the core runs its V-cycle from the steps above. */
+  hpcg_status (*mg)(void* state, const void* r, void* x, const hpcg_core_services* core,
+                    hpcg_error* error);
 } hpcg_backend;
 
-/* The one symbol a plugin exports. */
+/* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */
+typedef struct hpcg_backend_v1 {
+  uint32_t abi_version; /* 1 */
+  uint32_t struct_size;
+  const char* name;
+  const char* version;
+  hpcg_status (*create)(const hpcg_problem_view* problem, void** state, hpcg_error* error);
+  void (*destroy)(void* state);
+  uint64_t (*memory_bytes)(void* state);
+  hpcg_status (*diagonal_changed)(void* state, int32_t level, hpcg_error* error);
+  hpcg_status (*spmv)(void* state, int32_t level, const double* x, double* y, hpcg_error* error);
+  hpcg_status (*symgs)(void* state, int32_t level, const double* r, double* x, hpcg_error* error);
+  hpcg_status (*mg)(void* state, const double* r, double* x, const hpcg_core_services* core,
+                    hpcg_error* error);
+  hpcg_status (*dot)(void* state, int32_t n, const double* x, const double* y, double* result,
+                     hpcg_error* error);
+  hpcg_status (*waxpby)(void* state, int32_t n, double alpha, const double* x, double beta,
+                        const double* y, double* w, hpcg_error* error);
+} hpcg_backend_v1;
+
+/* The one symbol a plugin exports; it returns a version-2 table or, from an older plugin, a
+ * version-1 one (xhpcg reads abi_version first). */
 typedef const hpcg_backend* (*hpcg_backend_entry_fn)(void);
 const hpcg_backend* hpcg_backend_entry(void);
 

@@ -1,35 +1,214 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Default kernels of every backend: the reference implementation.
+// Every backend's default steps: host vectors, and the reference kernels on them. On a backend
+// whose memory is separate (host_data() gives nullptr) a default kernel runs on host copies it
+// downloads and uploads again, counted in staged_bytes(): correct, and visibly not free.
 #include "hpcg/backend/backend.hpp"
 
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <utility>
+#include <vector>
+
 #include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/base/error.hpp"
 
 namespace hpcg {
 
-void Backend::spmv(const Level& level, const Vector& x, Vector& y) {
-  reference::spmv(level.A, x, y);
+BackendVector::~BackendVector() {
+  if (owner_ != nullptr) owner_->release(handle_);
 }
 
-void Backend::symgs(const Level& level, const Vector& r, Vector& x) {
-  reference::symgs(level.A, r, x);
+BackendVector::BackendVector(BackendVector&& other) noexcept
+    : owner_(std::exchange(other.owner_, nullptr)), handle_(std::exchange(other.handle_, nullptr)),
+      size_(std::exchange(other.size_, 0)) {}
+
+BackendVector& BackendVector::operator=(BackendVector&& other) noexcept {
+  if (this != &other) {
+    if (owner_ != nullptr) owner_->release(handle_);
+    owner_ = std::exchange(other.owner_, nullptr);
+    handle_ = std::exchange(other.handle_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
 }
 
-double Backend::dot(local_int n, const Vector& x, const Vector& y) {
-  return reference::dot(n, x, y);
+/// The first `count` values of a vector where a default kernel can use them on the host: the
+/// vector itself in host memory, otherwise a copy (downloaded when `read`; write_back() uploads).
+class Backend::HostValues {
+ public:
+  HostValues(Backend& backend, const BackendVector& v, local_int count, bool read)
+      : backend_(backend), vector_(v), count_(count) {
+    HPCG_REQUIRE(count >= 0 && count <= v.size());
+    data_ = backend.host_data(v);
+    if (data_ != nullptr) return;
+    copy_.assign(static_cast<size_t>(count), 0.0);
+    data_ = copy_.data();
+    if (read && count > 0) {
+      backend.download(v, 0, count, data_);
+      backend.staged_bytes_ += sizeof(double) * static_cast<double>(count);
+    }
+  }
+  double* data() { return data_; }
+  /// Makes the values written through data() the vector's (`v` is the vector given above).
+  void write_back(BackendVector& v) {
+    HPCG_REQUIRE(&v == &vector_);
+    if (copy_.empty()) return;
+    backend_.upload(copy_.data(), 0, count_, v);
+    backend_.staged_bytes_ += sizeof(double) * static_cast<double>(count_);
+  }
+
+ private:
+  Backend& backend_;
+  const BackendVector& vector_;
+  local_int count_;
+  double* data_ = nullptr;
+  std::vector<double> copy_;
+};
+
+void Backend::optimize(const Problem& problem) {
+  problem_ = &problem;
+  prepare(problem);
 }
 
-void Backend::waxpby(local_int n, double alpha, const Vector& x, double beta, const Vector& y,
-                     Vector& w) {
-  reference::waxpby(n, alpha, x, beta, y, w);
+const Problem& Backend::problem() const {
+  if (problem_ == nullptr) {
+    throw InternalError("backend " + name() + " used before its optimization phase");
+  }
+  return *problem_;
 }
 
-void Backend::restrict_residual(const Level& fine, const Vector& r, const Vector& Axf,
-                                Vector& rc) {
-  reference::restrict_residual(fine, r, Axf, rc);
+const Level& Backend::level(int index) const {
+  const Problem& p = problem();
+  HPCG_REQUIRE(index >= 0 && index < static_cast<int>(p.levels.size()));
+  return p.levels[index];
 }
 
-void Backend::prolongate(const Level& fine, const Vector& xc, Vector& x) {
-  reference::prolongate(fine, xc, x);
+BackendVector Backend::allocate(local_int length) {
+  HPCG_REQUIRE(length >= 0);
+  constexpr size_t alignment = 64;  // a cache line
+  size_t bytes = (static_cast<size_t>(length) * sizeof(double) + alignment - 1) / alignment *
+                 alignment;
+  auto* values = static_cast<double*>(std::aligned_alloc(alignment, bytes == 0 ? alignment : bytes));
+  if (values == nullptr) throw std::bad_alloc();
+  // First touch by the threads that later use the rows: their pages land near them.
+#pragma omp parallel for schedule(static)
+  for (local_int i = 0; i < length; ++i) values[i] = 0.0;
+  return adopt(values, length);
+}
+
+void Backend::release(void* handle) { std::free(handle); }
+
+void Backend::upload(const double* host, local_int begin, local_int count, BackendVector& v) {
+  double* values = host_data(v);
+  HPCG_REQUIRE(values != nullptr && begin >= 0 && count >= 0 && begin + count <= v.size());
+  if (count > 0) std::memcpy(values + begin, host, sizeof(double) * count);
+}
+
+void Backend::download(const BackendVector& v, local_int begin, local_int count, double* host) {
+  const double* values = host_data(v);
+  HPCG_REQUIRE(values != nullptr && begin >= 0 && count >= 0 && begin + count <= v.size());
+  if (count > 0) std::memcpy(host, values + begin, sizeof(double) * count);
+}
+
+void Backend::fill(BackendVector& v, double value) {
+  HostValues values(*this, v, v.size(), false);
+  double* out = values.data();
+#pragma omp parallel for schedule(static)
+  for (local_int i = 0; i < v.size(); ++i) out[i] = value;
+  values.write_back(v);
+}
+
+void Backend::copy(const BackendVector& from, local_int count, BackendVector& to) {
+  HostValues in(*this, from, count, true), out(*this, to, count, false);
+  const double* source = in.data();
+  double* destination = out.data();
+#pragma omp parallel for schedule(static)
+  for (local_int i = 0; i < count; ++i) destination[i] = source[i];
+  out.write_back(to);
+}
+
+void Backend::pack_halo(int l, const BackendVector& x, double* send) {
+  const std::vector<local_int>& rows = level(l).A.exchange.halo().send_rows;
+  const auto count = static_cast<local_int>(rows.size());
+  const double* values = host_data(x);
+  if (values == nullptr) {
+    // Exactly the values sent cross, as a device backend's own packing would move them.
+    for (local_int k = 0; k < count; ++k) download(x, rows[k], 1, send + k);
+    return;
+  }
+#pragma omp parallel for schedule(static) if (count > 65536)
+  for (local_int k = 0; k < count; ++k) send[k] = values[rows[k]];
+}
+
+void Backend::unpack_halo(int l, const double* receive, BackendVector& x) {
+  const SparseMatrix& A = level(l).A;
+  upload(receive, A.rows, A.columns - A.rows, x);
+}
+
+void Backend::spmv(int l, const BackendVector& x, BackendVector& y) {
+  const SparseMatrix& A = level(l).A;
+  HostValues in(*this, x, A.columns, true), out(*this, y, A.rows, false);
+  reference::spmv(A, in.data(), out.data());
+  out.write_back(y);
+}
+
+void Backend::symgs(int l, const BackendVector& r, BackendVector& x) {
+  const SparseMatrix& A = level(l).A;
+  HostValues rhs(*this, r, A.rows, true), solution(*this, x, A.columns, true);
+  reference::symgs(A, rhs.data(), solution.data());
+  solution.write_back(x);
+}
+
+void Backend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
+  const SparseMatrix& A = level(l).A;
+  HostValues rhs(*this, r, A.rows, true), solution(*this, x, A.columns, false);
+  double* values = solution.data();
+#pragma omp parallel for schedule(static)
+  for (local_int i = 0; i < A.columns; ++i) values[i] = 0.0;
+  reference::symgs(A, rhs.data(), values);
+  solution.write_back(x);
+}
+
+void Backend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                                   BackendVector& rc) {
+  const Level& fine = level(l);
+  const auto coarse_rows = static_cast<local_int>(fine.coarse_to_fine.size());
+  HostValues rhs(*this, r, fine.A.rows, true), solution(*this, x, fine.A.columns, true);
+  HostValues out(*this, rc, coarse_rows, false);
+  reference::residual_restriction(fine, rhs.data(), solution.data(), out.data());
+  out.write_back(rc);
+}
+
+void Backend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
+  const Level& fine = level(l);
+  const auto coarse_rows = static_cast<local_int>(fine.coarse_to_fine.size());
+  HostValues correction(*this, xc, coarse_rows, true), solution(*this, x, fine.A.rows, true);
+  reference::prolongation(fine, correction.data(), solution.data());
+  solution.write_back(x);
+}
+
+double Backend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
+  HostValues a(*this, x, n, true), b(*this, y, n, true);
+  return reference::dot(n, a.data(), b.data());
+}
+
+void Backend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+                     const BackendVector& y, BackendVector& w) {
+  HostValues a(*this, x, n, true), b(*this, y, n, true), out(*this, w, n, false);
+  reference::waxpby(n, alpha, a.data(), beta, b.data(), out.data());
+  out.write_back(w);
+}
+
+double Backend::spmv_dot(int l, const BackendVector& x, BackendVector& y) {
+  spmv(l, x, y);
+  return dot(level(l).A.rows, x, y);
+}
+
+double Backend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                            const BackendVector& y, BackendVector& w) {
+  waxpby(n, alpha, x, beta, y, w);
+  return dot(n, w, w);
 }
 
 }  // namespace hpcg

@@ -1,16 +1,82 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One line per built-in backend; no self-registering statics (they vanish from static libraries).
+// One row per built-in backend; no self-registering statics (they vanish from static libraries).
 #include "hpcg/backend/registry.hpp"
 
 #include "hpcg/base/error.hpp"
 #include "openmp/openmp_backend.hpp"
-#include "plugin/plugin_backend.hpp"
+#include "plugin/plugin_loader.hpp"
 #include "reference/reference_backend.hpp"
 #ifdef HPCG_WITH_KOKKOS
 #include "kokkos/kokkos_backend.hpp"
 #endif
 
 namespace hpcg {
+namespace {
+
+constexpr const char* argument_marker = ":PATH";
+
+/// A backend whose data always lives in host memory refuses --separate-memory.
+void require_host_memory_options(const std::string& name, const BackendOptions& options) {
+  if (options.separate_memory) {
+    throw InputError("backend '" + name + "' keeps its data in host memory and has no "
+                     "separate-memory mode (--separate-memory); the kokkos backend has one");
+  }
+}
+
+template <class T>
+BackendEntry host_backend(std::string name, std::string summary, double share) {
+  BackendEntry entry{name, std::move(summary), share, nullptr};
+  entry.make = [name](const std::string&, const BackendOptions& options) {
+    require_host_memory_options(name, options);
+    return std::unique_ptr<Backend>(std::make_unique<T>());
+  };
+  return entry;
+}
+
+std::vector<BackendEntry> make_table() {
+  std::vector<BackendEntry> table;
+  table.push_back(host_backend<backends::reference::ReferenceBackend>(
+      "reference", "HPCG 3.1 reference kernels: CSR, natural order, sequential SymGS", 0.0));
+  table.push_back(host_backend<backends::openmp::OpenMPBackend>(
+      "openmp", "block-multicolour Gauss-Seidel threaded within each rank, fused V-cycle steps",
+      0.5));
+#ifdef HPCG_WITH_KOKKOS
+  table.push_back({"kokkos",
+                   "block-multicolour Gauss-Seidel and the fused V-cycle steps as Kokkos "
+                   "patterns on " + backends::kokkos::configuration(),
+                   0.6, [](const std::string&, const BackendOptions& options) {
+                     backends::kokkos::KokkosOptions chosen;
+                     chosen.separate_memory = options.separate_memory;
+                     return std::unique_ptr<Backend>(
+                         std::make_unique<backends::kokkos::KokkosBackend>(chosen));
+                   }});
+#endif
+  table.push_back({std::string("plugin") + argument_marker,
+                   "a vendor library built against backend_abi.h (see README)", 0.5,
+                   [](const std::string& path, const BackendOptions& options) {
+                     return backends::plugin::load_plugin(path, options);
+                   }});
+  return table;
+}
+
+}  // namespace
+
+bool BackendEntry::takes_argument() const {
+  const std::string marker = argument_marker;
+  return name.size() > marker.size() &&
+         name.compare(name.size() - marker.size(), marker.size(), marker) == 0;
+}
+
+bool BackendEntry::matches(const std::string& requested) const {
+  if (!takes_argument()) return requested == name;
+  const std::string prefix = name.substr(0, name.size() - std::string(argument_marker).size() + 1);
+  return requested.size() > prefix.size() && requested.compare(0, prefix.size(), prefix) == 0;
+}
+
+const std::vector<BackendEntry>& backend_table() {
+  static const std::vector<BackendEntry> table = make_table();
+  return table;
+}
 
 void initialize_backends(int& argc, char** argv) {
 #ifdef HPCG_WITH_KOKKOS
@@ -28,41 +94,28 @@ void finalize_backends() {
 
 std::string default_backend_name() { return "openmp"; }
 
-std::vector<BackendDescription> available_backends() {
-  return {
-      {"reference", "HPCG 3.1 reference kernels: CSR, natural order, sequential SymGS"},
-      {"openmp", "block-multicolour Gauss-Seidel threaded within each rank, fused V-cycle"},
-#ifdef HPCG_WITH_KOKKOS
-      {"kokkos", "block-multicolour Gauss-Seidel, fused V-cycle as Kokkos patterns on " +
-                     backends::kokkos::configuration()},
-#endif
-      {"plugin:PATH", "a vendor library built against backend_abi.h (see README)"},
-  };
-}
-
 double optimization_memory_share(const std::string& backend) {
-  if (backend == "reference") return 0.0;
-  if (backend == "kokkos") return 0.6;
+  for (const BackendEntry& entry : backend_table()) {
+    if (entry.matches(backend)) return entry.memory_share;
+  }
   return 0.5;
 }
 
-std::unique_ptr<Backend> make_backend(const std::string& name) {
-  if (name == "reference") return std::make_unique<backends::reference::ReferenceBackend>();
-  if (name == "openmp") return std::make_unique<backends::openmp::OpenMPBackend>();
-#ifdef HPCG_WITH_KOKKOS
-  if (name == "kokkos") return std::make_unique<backends::kokkos::KokkosBackend>();
-#else
+std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options) {
+  for (const BackendEntry& entry : backend_table()) {
+    if (!entry.matches(name)) continue;
+    const std::string argument =
+        entry.takes_argument() ? name.substr(name.find(':') + 1) : std::string();
+    return entry.make(argument, options);
+  }
+#ifndef HPCG_WITH_KOKKOS
   if (name == "kokkos") {
     throw InputError("backend 'kokkos' is not built into this xhpcg: configure with "
                      "-DKokkos_ROOT=<Kokkos install> or run setup/kokkos.sh (README, Kokkos backend)");
   }
 #endif
-  const std::string plugin_prefix = "plugin:";
-  if (name.rfind(plugin_prefix, 0) == 0) {
-    return std::make_unique<backends::plugin::PluginBackend>(name.substr(plugin_prefix.size()));
-  }
   std::string known;
-  for (const auto& backend : available_backends()) known += " " + backend.name;
+  for (const BackendEntry& entry : backend_table()) known += " " + entry.name;
   throw InputError("unknown backend '" + name + "'; available:" + known);
 }
 

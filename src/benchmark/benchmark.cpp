@@ -3,16 +3,16 @@
 // the reference phases; the backend under test runs validation and the timed sets.
 #include "hpcg/benchmark/benchmark.hpp"
 
+#include <cmath>
+#include <memory>
+#include <random>
 #include <sstream>
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/base/threads.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace hpcg {
 namespace {
@@ -20,14 +20,13 @@ namespace {
 constexpr int reference_max_iterations = 50;
 constexpr int optimized_max_iterations = 10 * reference_max_iterations;
 constexpr int reference_timing_calls = 10;
-
-int thread_count() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
+/// How far a timed set's scaled residual may be from the validated run's for a backend that
+/// declares itself not bit-reproducible (reductions in a varying order move the last bits of
+/// each dot product; a skipped or changed kernel moves the residual by orders of magnitude).
+constexpr double non_reproducible_tolerance = 1.0e-6;
+/// One timed set in this many also has its V-cycle spot-checked (a reference V-cycle on the
+/// host costs about one CG iteration); the last set always is. SpMV is checked in every set.
+constexpr unsigned mg_spot_check_period = 4;
 
 std::string format(const char* label, double value) {
   std::ostringstream text;
@@ -53,36 +52,53 @@ Problem set_up(const Params& params, const Comm& comm, BenchmarkResults& results
   return problem;
 }
 
+ProgressEvent phase(const std::string& name, const std::string& detail) {
+  ProgressEvent event;
+  event.phase = name;
+  event.detail = detail;
+  return event;
+}
+
 /// Average time of one reference SpMV + V-cycle (HPCG's times[8]).
-double time_reference_kernels(Backend& reference, Problem& problem, bool quick_path) {
-  Level& fine = problem.fine();
-  Vector x_overlap(fine.A.columns), b_computed(fine.A.rows);
+double time_reference_kernels(Workspace& ws, bool quick_path) {
+  Vector x_overlap(ws.columns(0));
   TestVectorSource source;
   source.fill(x_overlap);
+  BackendVector x = ws.upload(x_overlap), b_computed = ws.backend().allocate(ws.rows(0));
   int calls = quick_path ? 1 : reference_timing_calls;
   double start = wall_time();
   for (int i = 0; i < calls; ++i) {
-    apply_spmv(reference, fine, x_overlap, b_computed);
-    apply_mg(reference, problem, b_computed, x_overlap);
+    apply_spmv(ws, 0, x, b_computed);
+    apply_mg(ws, b_computed, x);
   }
   return (wall_time() - start) / calls;
 }
 
 /// Tunes nothing and checks nothing: just finds how far 50 reference iterations get.
-double reference_cg_tolerance(Backend& reference, Problem& problem, const Comm& comm) {
-  problem.x.fill(0.0);
+double reference_cg_tolerance(Workspace& ws) {
+  ws.backend().fill(ws.cg.x, 0.0);
   KernelTimes ignored;
-  CgResult cg = run_cg(reference, problem, comm, problem.b, problem.x,
-                       {reference_max_iterations, 0.0, true}, ignored);
+  CgResult cg = run_cg(ws, {reference_max_iterations, 0.0, true}, ignored);
   return cg.scaled_residual();
 }
 
-void validate(Backend& backend, Problem& problem, const Comm& comm, BenchmarkResults& results,
-              RunLog& log) {
-  results.cg_test = test_cg(backend, problem, comm);
+/// HPCG's reference phases, on the reference backend's own vectors (freed afterwards).
+void run_reference_phases(const Params& params, Problem& problem, const Comm& comm,
+                          BenchmarkResults& results, const ProgressCallback& progress) {
+  auto reference = make_backend("reference");
+  reference->optimize(problem);
+  Workspace ws(*reference, problem, comm);
+  progress(phase("reference timing", "timing the reference SpMV and multigrid"));
+  results.reference_spmv_mg_seconds = time_reference_kernels(ws, params.quick_path());
+  progress(phase("reference CG", "50 iterations with the reference kernels"));
+  results.reference_tolerance = reference_cg_tolerance(ws);
+}
+
+void validate(Workspace& ws, BenchmarkResults& results, RunLog& log) {
+  results.cg_test = test_cg(ws);
   for (const auto& line : results.cg_test.log_lines) log.line(line);
   TestVectorSource source;
-  results.symmetry_test = test_symmetry(backend, problem, comm, source);
+  results.symmetry_test = test_symmetry(ws, source);
   log.line(format("Departure from symmetry (scaled) for SpMV abs(x'*A*y - y'*A*x) = ",
                   results.symmetry_test.spmv_departure));
   log.line(format("Departure from symmetry (scaled) for MG abs(x'*Minv*y - y'*Minv*x) = ",
@@ -92,10 +108,10 @@ void validate(Backend& backend, Problem& problem, const Comm& comm, BenchmarkRes
     line << "SpMV call [" << i << "] Residual [" << results.symmetry_test.spmv_residuals[i] << "]";
     log.line(line.str());
   }
-  results.backend_checks = check_backend(backend, problem, comm, source);
+  results.backend_checks = check_backend(ws, source);
   const BackendCheckResult& checks = results.backend_checks;
   std::ostringstream line;
-  line << "Backend '" << backend.name() << "' checks: SpMV scaled error " << checks.spmv_error
+  line << "Backend '" << ws.backend().name() << "' checks: SpMV scaled error " << checks.spmv_error
        << ", SymGS departure from symmetry " << checks.symgs_asymmetry
        << ", SymGS error reduction " << checks.symgs_reduction << ", MG error reduction "
        << checks.mg_reduction;
@@ -105,26 +121,70 @@ void validate(Backend& backend, Problem& problem, const Comm& comm, BenchmarkRes
 
 /// HPCG's optimised CG set-up run: iterations needed to match the reference residual, and the
 /// slowest rank's time for them, which sizes the number of timed sets.
-double find_optimized_iterations(Backend& backend, Problem& problem, const Comm& comm,
-                                 BenchmarkResults& results, RunLog& log) {
-  problem.x.fill(0.0);
+double find_optimized_iterations(Workspace& ws, BenchmarkResults& results, RunLog& log) {
+  ws.backend().fill(ws.cg.x, 0.0);
   KernelTimes times;
-  CgResult cg = run_cg(backend, problem, comm, problem.b, problem.x,
-                       {optimized_max_iterations, results.reference_tolerance, true}, times);
+  CgResult cg = run_cg(ws, {optimized_max_iterations, results.reference_tolerance, true}, times);
   results.optimized_iterations = std::max(reference_max_iterations, cg.iterations);
   if (cg.scaled_residual() > results.reference_tolerance * (1.0 + 1.0e-6)) {
     results.tolerance_failure = true;
     log.line("Failed to reduce the residual " + std::to_string(optimized_max_iterations) +
              " times.");
   }
-  return comm.max(times.total);
+  // The run the timed sets must reproduce: the search's own when it ran exactly that many.
+  if (cg.iterations != results.optimized_iterations) {
+    ws.backend().fill(ws.cg.x, 0.0);
+    KernelTimes ignored;
+    cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, ignored);
+  }
+  results.validated_scaled_residual = cg.scaled_residual();
+  results.timed_residual_tolerance =
+      ws.backend().bit_reproducible() ? 0.0 : non_reproducible_tolerance;
+  log.line(format("Validated scaled residual the timed sets must reproduce: ",
+                  results.validated_scaled_residual));
+  // The validated run itself must be a full, finite run that reaches the reference residual:
+  // a backend that starts to cheat here would otherwise set the standard the sets reproduce.
+  if (!cg.non_finite.empty()) {
+    results.timed_failures.push_back("the iteration search met a NaN or infinity: " +
+                                     cg.non_finite);
+  } else if (cg.iterations != results.optimized_iterations) {
+    results.timed_failures.push_back("the iteration search's validated run stopped after " +
+                                     std::to_string(cg.iterations) + " of " +
+                                     std::to_string(results.optimized_iterations) +
+                                     " iterations");
+  } else if (cg.scaled_residual() > results.reference_tolerance * (1.0 + 1.0e-6)) {
+    results.tolerance_failure = true;
+  }
+  return ws.comm().max(times.total);
 }
 
-ProgressEvent phase(const std::string& name, const std::string& detail) {
-  ProgressEvent event;
-  event.phase = name;
-  event.detail = detail;
-  return event;
+/// Why timed set `set` (0-based) is not to be believed, or "" when it reproduced the validated
+/// run in full.
+std::string set_failure(const BenchmarkResults& results, int set, const CgResult& cg) {
+  std::ostringstream text;
+  text.precision(17);
+  text << "timed set " << set + 1 << ": ";
+  if (!cg.non_finite.empty()) {
+    text << "NaN or infinity in " << cg.non_finite;
+  } else if (cg.iterations != results.optimized_iterations) {
+    text << "stopped after " << cg.iterations << " of the " << results.optimized_iterations
+         << " iterations it is credited with";
+  } else {
+    const double expected = results.validated_scaled_residual, actual = cg.scaled_residual();
+    const double allowed = results.timed_residual_tolerance * std::fabs(expected);
+    if (std::fabs(actual - expected) <= allowed) return "";
+    text << "scaled residual " << actual << " differs from the validated run's " << expected
+         << (allowed == 0 ? " (bit for bit required)" : "");
+  }
+  return text.str();
+}
+
+/// The same random engine on every rank, seeded at run time on rank 0: the spot checks fall
+/// where a backend cannot know in advance.
+std::mt19937_64 shared_engine(const Comm& comm) {
+  std::string seed;
+  if (comm.is_root()) seed = std::to_string(std::random_device()());
+  return std::mt19937_64(std::stoull(comm.broadcast(seed)));
 }
 
 /// The timed phase so far: sets done, an estimate of the rest from their mean time, and the
@@ -152,25 +212,77 @@ std::optional<std::array<double, mg_levels>> level_seconds(const MgLevelTimes& t
   return seconds;
 }
 
-void run_timed_sets(Backend& backend, Problem& problem, const Comm& comm,
-                    BenchmarkResults& results, RunLog& log, const ProgressCallback& progress) {
+/// Transfers during the timed sets, summed over ranks, with one line in the run log.
+void record_transfers(const TransferCounts& before, const TransferCounts& after, const Comm& comm,
+                      BenchmarkResults& results, RunLog& log) {
+  results.timed_transfers.bytes = comm.sum(after.bytes - before.bytes);
+  results.timed_transfers.halo_bytes = comm.sum(after.halo_bytes - before.halo_bytes);
+  std::ostringstream line;
+  line << "Transfers in the timed sets: " << results.timed_transfers.bytes
+       << " bytes between host and backend memory, " << results.timed_transfers.halo_bytes
+       << " halo bytes sent and received (all ranks)";
+  log.line(line.str());
+}
+
+void run_timed_sets(Workspace& ws, BenchmarkResults& results, RunLog& log,
+                    const ProgressCallback& progress) {
+  const Comm& comm = ws.comm();
   // Only the timed sets count: validation and the iteration search ran with the timer off.
-  problem.mg_level_times.clear();
-  problem.mg_level_times.enable(true);
+  ws.mg_level_times.clear();
+  ws.mg_level_times.enable(true);
+  const TransferCounts before = ws.transfers();
+  std::mt19937_64 engine = shared_engine(comm);
+  double untimed_bytes = 0.0;  // moved by the checks and the scaling of b, not by CG
+  const Vector& b = ws.problem().b;
+  Vector scaled_b(b.size());
   for (int set = 0; set < results.sets; ++set) {
-    problem.x.fill(0.0);
-    double before = results.times.total;
-    CgResult cg = run_cg(backend, problem, comm, problem.b, problem.x,
-                         {results.optimized_iterations, 0.0, true}, results.times);
+    ws.backend().fill(ws.cg.x, 0.0);
+    // b times a power of two drawn now: every value CG computes is scaled exactly and every
+    // rounding is the same, so the set must still reproduce the validated residual bit for
+    // bit, but no value repeats from an earlier run, and a backend cannot replay stored results.
+    const double scale = std::ldexp(1.0, static_cast<int>(engine() % 33) - 16);
+    for (local_int i = 0; i < b.size(); ++i) scaled_b[i] = scale * b[i];
+    const double staged = ws.transfers().bytes;
+    ws.upload(scaled_b.data(), 0, b.size(), ws.cg.b);
+    untimed_bytes += ws.transfers().bytes - staged;
+    double before_seconds = results.times.total;
+    CgAudit audit;
+    audit.iteration = 1 + static_cast<int>(engine() % results.optimized_iterations);
+    const bool check_mg = set + 1 == results.sets || engine() % mg_spot_check_period == 0;
+    audit.check = [&] {
+      const TransferCounts start = ws.transfers();
+      spot_check(ws, check_mg, results.spot_checks);
+      untimed_bytes += ws.transfers().bytes - start.bytes;
+    };
+    CgResult cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, results.times, &audit);
     results.set_scaled_residuals.push_back(cg.scaled_residual());
-    results.set_seconds.push_back(results.times.total - before);
+    results.set_seconds.push_back(results.times.total - before_seconds);
+    results.set_iterations.push_back(cg.iterations);
     std::ostringstream line;
     line << "Call [" << set << "] Scaled Residual [" << cg.scaled_residual() << "]";
     log.line(line.str());
     progress(timed_set_progress(results, set + 1, cg.scaled_residual()));
+    const std::string failure = set_failure(results, set, cg);
+    if (!failure.empty()) results.timed_failures.push_back(failure);
+    if (!failure.empty() || !results.spot_checks.failures.empty()) {
+      log.line("Timed sets stopped: " + (failure.empty() ? results.spot_checks.failures.front()
+                                                         : failure));
+      results.sets = set + 1;  // credit only the sets that ran
+      break;
+    }
   }
-  problem.mg_level_times.enable(false);
-  results.mg_level_seconds = level_seconds(problem.mg_level_times);
+  ws.mg_level_times.enable(false);
+  TransferCounts after = ws.transfers();
+  after.bytes -= untimed_bytes;
+  record_transfers(before, after, comm, results, log);
+  ws.upload(b.data(), 0, b.size(), ws.cg.b);
+  std::ostringstream checks;
+  checks << "Spot checks in the timed sets: " << results.spot_checks.spmv_checks << " SpMV (worst "
+         << results.spot_checks.worst_spmv_error << "), " << results.spot_checks.mg_checks
+         << " V-cycle (worst residual " << results.spot_checks.worst_mg_ratio
+         << " times the reference's), " << results.spot_checks.failures.size() << " failed";
+  log.line(checks.str());
+  results.mg_level_seconds = level_seconds(ws.mg_level_times);
   results.allreduce_min = comm.min(results.times.allreduce);
   results.allreduce_max = comm.max(results.times.allreduce);
   results.allreduce_avg = comm.sum(results.times.allreduce) / comm.size();
@@ -183,30 +295,34 @@ BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& 
   BenchmarkResults results;
   results.params = params;
   results.ranks = comm.size();
-  results.threads = thread_count();
+  results.threads = max_threads();
   results.backend_name = backend.name();
   results.backend_version = backend.version();
   results.optimized_kernels = backend.optimized_kernels();
+  results.backend_memory = backend.memory();
+  results.bit_reproducible = backend.bit_reproducible();
 
   progress(phase("setup", "generating the problem and the multigrid hierarchy"));
   Problem problem = set_up(params, comm, results);
-  auto reference = make_backend("reference");
-  progress(phase("reference timing", "timing the reference SpMV and multigrid"));
-  results.reference_spmv_mg_seconds =
-      time_reference_kernels(*reference, problem, params.quick_path());
-  progress(phase("reference CG", "50 iterations with the reference kernels"));
-  results.reference_tolerance = reference_cg_tolerance(*reference, problem, comm);
+  run_reference_phases(params, problem, comm, results, progress);
 
   progress(phase("optimization", "optimization phase of backend '" + backend.name() + "'"));
   double start = wall_time();
   run_collectively(comm, [&] { backend.optimize(problem); });
   results.optimize_seconds = wall_time() - start;
+  std::unique_ptr<Workspace> workspace;
+  run_collectively(comm, [&] {
+    workspace = std::make_unique<Workspace>(backend, problem, comm, params.gpu_aware_mpi);
+  });
+  Workspace& ws = *workspace;
+  results.halo_in_backend_memory = ws.halo_in_backend_memory();
+  // After the workspace: a backend with separate memory counts its vectors too.
   results.optimization_bytes = comm.sum(backend.optimization_bytes());
 
   progress(phase("validation", "TestCG, TestSymmetry and the backend checks"));
-  validate(backend, problem, comm, results, log);
+  validate(ws, results, log);
   progress(phase("iteration search", "optimized CG iterations for the reference residual"));
-  double worst_seconds = find_optimized_iterations(backend, problem, comm, results, log);
+  double worst_seconds = find_optimized_iterations(ws, results, log);
   results.sets = static_cast<int>(params.runtime_seconds / worst_seconds) + 1;
   ProgressEvent timed = phase("timed sets", std::to_string(results.sets) + " CG set(s) of " +
                                                 std::to_string(results.optimized_iterations) +
@@ -214,7 +330,10 @@ BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& 
   timed.steps_total = results.sets;
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
-  run_timed_sets(backend, problem, comm, results, log, progress);
+  run_timed_sets(ws, results, log, progress);
+  progress(phase("final checks", "the backend checks again, after the timed sets"));
+  TestVectorSource source;
+  results.final_checks = check_backend(ws, source);
   results.norms_test = test_norms(results.set_scaled_residuals);
   return results;
 }

@@ -33,6 +33,13 @@ std::vector<std::string> BenchmarkResults::invalid_reasons() const {
   for (const auto& failure : backend_checks.failures) {
     reasons.push_back("backend '" + backend_name + "': " + failure);
   }
+  reasons.insert(reasons.end(), timed_failures.begin(), timed_failures.end());
+  for (const auto& failure : spot_checks.failures) {
+    reasons.push_back("backend '" + backend_name + "', spot check: " + failure);
+  }
+  for (const auto& failure : final_checks.failures) {
+    reasons.push_back("backend '" + backend_name + "', after the timed sets: " + failure);
+  }
   return reasons;
 }
 

@@ -70,9 +70,9 @@ bool print_information(const Comm& comm, const CommandLine& cli) {
     std::cout << "xhpcg " << version_string << " (HPCG " << hpcg_version << " benchmark rules)\n";
   }
   if (cli.action == CommandLine::Action::list_backends) {
-    for (const auto& backend : available_backends()) {
-      std::cout << backend.name << (backend.name == default_backend_name() ? " (default)" : "")
-                << "  " << backend.summary << "\n";
+    for (const BackendEntry& entry : backend_table()) {
+      std::cout << entry.name << (entry.name == default_backend_name() ? " (default)" : "")
+                << "  " << entry.summary << "\n";
     }
   }
   return true;
@@ -179,7 +179,11 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   std::unique_ptr<Backend> backend;
   RunLog log;
   run_collectively(comm, [&] {
-    backend = make_backend(params.backend);
+    BackendOptions options;
+    options.separate_memory = params.separate_memory;
+    options.mpi_reads_backend_memory = params.gpu_aware_mpi;
+    options.settings = params.backend_settings;
+    backend = make_backend(params.backend, options);
     if (comm.is_root()) log.open(".");
   });
   install_crash_handler(comm.rank(), backend->name());

@@ -48,23 +48,31 @@ HaloExchange::HaloExchange(Halo halo, local_int rows, const Comm& comm)
 }
 
 void HaloExchange::begin(double* x) {
+  post_receives(x + rows_);
+  const local_int* rows = halo_.send_rows.data();
+  double* buffer = send_buffer_.data();
+  auto count = static_cast<local_int>(halo_.send_rows.size());
+  for (local_int k = 0; k < count; ++k) buffer[k] = x[rows[k]];
+  post_sends(buffer);
+}
+
+void HaloExchange::post_receives(double* receive) {
   HPCG_REQUIRE(requests_.empty());
-  double* receive = x + rows_;
   for (size_t i = 0; i < halo_.receive_ranks.size(); ++i) {
     requests_.emplace_back();
     MPI_Irecv(receive, halo_.receive_counts[i], MPI_DOUBLE, halo_.receive_ranks[i], halo_tag,
               comm_, &requests_.back());
     receive += halo_.receive_counts[i];
   }
-  const local_int* rows = halo_.send_rows.data();
-  double* buffer = send_buffer_.data();
-  auto count = static_cast<local_int>(halo_.send_rows.size());
-  for (local_int k = 0; k < count; ++k) buffer[k] = x[rows[k]];
+}
+
+void HaloExchange::post_sends(const double* send) {
   for (size_t i = 0; i < halo_.send_ranks.size(); ++i) {
     requests_.emplace_back();
-    MPI_Isend(buffer, halo_.send_counts[i], MPI_DOUBLE, halo_.send_ranks[i], halo_tag, comm_,
-              &requests_.back());
-    buffer += halo_.send_counts[i];
+    // MPI takes a non-const buffer in older bindings; nothing is written through it.
+    MPI_Isend(const_cast<double*>(send), halo_.send_counts[i], MPI_DOUBLE, halo_.send_ranks[i],
+              halo_tag, comm_, &requests_.back());
+    send += halo_.send_counts[i];
   }
 }
 

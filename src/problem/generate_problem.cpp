@@ -116,11 +116,6 @@ Problem generate_problem(const Geometry& fine, const Comm& comm) {
     Level& level = problem.levels[l];
     level.geometry = l == 0 ? fine : problem.levels[l - 1].geometry.coarsened();
     level.A = generate_stencil_matrix(level.geometry, comm);
-    level.mg_residual = Vector(level.A.rows);
-    if (l > 0) {
-      level.mg_rhs = Vector(level.A.rows);
-      level.mg_solution = Vector(level.A.columns);
-    }
   }
   for (int l = 0; l + 1 < mg_levels; ++l) {
     const Geometry& f = problem.levels[l].geometry;
@@ -137,14 +132,12 @@ Problem generate_problem(const Geometry& fine, const Comm& comm) {
   }
   const SparseMatrix& A = problem.fine().A;
   problem.b = Vector(A.rows);
-  problem.x = Vector(A.columns);
   problem.xexact = Vector(A.columns);
   problem.xexact.fill(1.0);
   for (local_int i = 0; i < A.rows; ++i) {
     // b = A * ones: the row sum, 26 - (entries - 1); zero inside, positive on the boundary.
     problem.b[i] = diagonal_value + off_diagonal_value * (A.row_start[i + 1] - A.row_start[i] - 1);
   }
-  problem.cg = CgVectors{Vector(A.rows), Vector(A.columns), Vector(A.columns), Vector(A.rows)};
   return problem;
 }
 

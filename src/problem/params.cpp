@@ -182,6 +182,12 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
       cli.action = CommandLine::Action::list_backends;
     } else if (arg == "--quiet") {
       cli.quiet = true;
+    } else if (arg == "--separate-memory") {
+      cli.separate_memory = true;
+    } else if (arg == "--gpu-aware-mpi") {
+      cli.gpu_aware_mpi = true;
+    } else if (arg.rfind("--backend-settings=", 0) == 0) {
+      cli.backend_settings = arg.substr(19);
     } else if (arg.rfind("--memory-fraction=", 0) == 0) {
       cli.memory_fraction = require_positive_real(arg.substr(18), "option --memory-fraction", 1.0);
     } else if (arg.rfind("--memory=", 0) == 0) {
@@ -282,6 +288,9 @@ Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file
   params.memory_fraction = cli.memory_fraction.value_or(0.0);
   params.memory_gib = cli.memory_gib.value_or(0.0);
   params.triad_bandwidth_gbs = cli.triad_bandwidth_gbs.value_or(0.0);
+  params.separate_memory = cli.separate_memory;
+  params.gpu_aware_mpi = cli.gpu_aware_mpi;
+  params.backend_settings = cli.backend_settings;
   if (params.sized_by_memory()) check_memory_target(cli);
   int dims[3] = {value_or(cli, p_nx, 0), value_or(cli, p_ny, 0), value_or(cli, p_nz, 0)};
   params.runtime_seconds = value_or(cli, p_rt, 0);
@@ -354,11 +363,18 @@ Runs the HPCG 3.1 benchmark. Without nx/ny/nz, reads hpcg.dat from the working d
                          memory-bandwidth roofline fraction, rating x 6.4 B/flop / GB/s
   --backend=NAME         kernels to benchmark (see --list-backends; default openmp, or
                          the HPCG_BACKEND environment variable)
+  --separate-memory      the backend keeps every vector and matrix apart from host memory,
+                         as on a device (kokkos: its device code path on the CPU); only
+                         halo values cross, counted in the JSON report's "transfers"
+  --gpu-aware-mpi        the MPI library reads device memory: halo buffers stay in the
+                         backend's memory (default: staged through host memory)
+  --backend-settings=TEXT  passed to the backend as it is (a plugin's own settings)
   --list-backends        list the available backends and exit
   --version              print the version and exit
   --help                 print this text and exit
 
-Exit status: 0 VALID, 1 INVALID, 2 bad input, 3 resource error, 4 internal error.
+Exit status: 0 VALID, 1 INVALID, 2 bad input, 3 resource error, 4 internal error,
+5 backend error (a backend failed or crashed).
 )";
 }
 

@@ -102,8 +102,14 @@ void check_rules(const ReportDocument& lines, const BenchmarkResults& r, ReportC
                           "; the extra iterations are not credited");
   }
   if (r.backend_name != "reference") {
-    check.notes.push_back("kernels from backend '" + r.backend_name + "' (the extra key "
-                          "'Final Summary::Backend' is this implementation's, not HPCG 3.1's)");
+    check.notes.push_back("kernels from backend '" + r.backend_name + "' (the extra keys "
+                          "'Final Summary::Backend' and 'Final Summary::Timed sets re-proved' "
+                          "are this implementation's, not HPCG 3.1's)");
+    if (check.valid && !report_value(lines, summary + "Timed sets re-proved")) {
+      check.rule_problems.push_back("the timed sets of backend '" + r.backend_name +
+                                    "' were not re-proved (no 'Final Summary::Timed sets "
+                                    "re-proved' line): a report from an older xhpcg, or edited");
+    }
   }
   auto memory = report_number(lines, "Memory Use Information::Total memory used for data (Gbytes)");
   if (memory) {

@@ -42,7 +42,13 @@ void write_backend(JsonWriter& j, const BenchmarkResults& r) {
   j.key("checks").begin_object();
   j.field("spmv_scaled_error", c.spmv_error).field("symgs_asymmetry", c.symgs_asymmetry);
   j.field("symgs_error_reduction", c.symgs_reduction).field("mg_error_reduction", c.mg_reduction);
-  j.end_object().end_object();
+  j.field("mg_smooth_error_reduction", c.mg_smooth_reduction);
+  j.field("mg_smooth_versus_reference", c.mg_smooth_versus_reference);
+  j.end_object();
+  j.field("memory", r.backend_memory == MemoryKind::host ? "host" : "separate");
+  j.field("halo_buffers", r.halo_in_backend_memory ? "backend" : "host");
+  j.field("bit_reproducible", r.bit_reproducible);
+  j.end_object();
 }
 
 void write_run(JsonWriter& j, const BenchmarkResults& r, const RunContext& context) {
@@ -95,6 +101,28 @@ void write_sets(JsonWriter& j, const BenchmarkResults& r) {
     j.field("gflops", seconds > 0 ? set_flops / seconds / 1.0e9 : 0.0).end_object();
   }
   j.end_array();
+  j.key("transfers").begin_object();
+  j.field("timed_bytes", r.timed_transfers.bytes);
+  j.field("timed_halo_bytes", r.timed_transfers.halo_bytes);
+  j.end_object();
+  // How the timed sets were re-proved: each reproduces the validated run, spot checks on the
+  // live vectors, the backend checks once more after the last set.
+  const SpotCheckResult& spots = r.spot_checks;
+  j.key("integrity").begin_object();
+  j.field("validated_scaled_residual", r.validated_scaled_residual);
+  j.field("residual_tolerance", r.timed_residual_tolerance);
+  j.key("set_iterations").begin_array();
+  for (int iterations : r.set_iterations) j.value(iterations);
+  j.end_array();
+  j.key("failures").begin_array();
+  for (const auto& failure : r.timed_failures) j.value(failure);
+  j.end_array();
+  j.field("spmv_spot_checks", spots.spmv_checks).field("mg_spot_checks", spots.mg_checks);
+  j.field("worst_spmv_scaled_error", spots.worst_spmv_error);
+  j.field("worst_mg_residual_versus_reference", spots.worst_mg_ratio);
+  j.field("spot_check_failures", static_cast<int>(spots.failures.size()));
+  j.field("final_checks_passed", r.final_checks.passed());
+  j.end_object();
 }
 
 /// Rank 0's seconds per V-cycle level (each without the coarser levels) and the raw GFLOP/s of

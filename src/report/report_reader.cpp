@@ -148,12 +148,28 @@ void read_backend(const Fields& f, const ReportDocument& lines, BenchmarkResults
   r.optimized_kernels.waxpby = !f.has(used + "ComputeWAXPBY used");
   r.optimized_kernels.mg = !f.has(used + "ComputeMG used") &&
                            !f.has(used + "ComputeMG used and number of threads greater than 1");
-  // Backend check failures leave no number behind: take them from the INVALID reasons.
-  const std::string prefix = "backend '" + r.backend_name + "': ";
+  // Backend check and timed-set failures leave no number behind: take them from the INVALID
+  // reasons, each back to the list it came from (BenchmarkResults::invalid_reasons).
+  const std::string backend = "backend '" + r.backend_name + "'";
+  const std::pair<std::string, std::vector<std::string>*> sources[] = {
+      {backend + ": ", &r.backend_checks.failures},
+      {"timed set ", &r.timed_failures},
+      {"the iteration search", &r.timed_failures},
+      {backend + ", spot check: ", &r.spot_checks.failures},
+      {backend + ", after the timed sets: ", &r.final_checks.failures}};
   for (const auto& [key, value] : lines) {
-    if (key == final_summary + "Reason" && value.rfind(prefix, 0) == 0) {
-      r.backend_checks.failures.push_back(value.substr(prefix.size()));
+    if (key != final_summary + "Reason") continue;
+    for (const auto& [prefix, list] : sources) {
+      if (value.rfind(prefix, 0) != 0) continue;
+      // The timed-set reasons are whole sentences; the others drop their prefix.
+      list->push_back(list == &r.timed_failures ? value : value.substr(prefix.size()));
+      break;
     }
+  }
+  // An unreadable value is left unread: the rebuilt report then differs from it, and the check
+  // says so.
+  if (f.has(final_summary + "Timed sets re-proved")) {
+    read_timed_proof(f.text(final_summary + "Timed sets re-proved"), r);
   }
 }
 

@@ -3,6 +3,7 @@
 #include "hpcg/solver/cg.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "hpcg/base/timer.hpp"
 #include "hpcg/solver/multigrid.hpp"
@@ -18,63 +19,138 @@ void KernelTimes::add(const KernelTimes& other) {
   mg += other.mg;
 }
 
-CgResult run_cg(Backend& backend, Problem& problem, const Comm& comm, const Vector& b, Vector& x,
-                const CgOptions& options, KernelTimes& times) {
+namespace {
+
+/// Adds the time to `accumulator` once the backend has finished what was launched meanwhile.
+class KernelTimer {
+ public:
+  KernelTimer(double& accumulator, Backend& backend)
+      : accumulator_(accumulator), backend_(backend), start_(wall_time()) {}
+  ~KernelTimer() {
+    backend_.fence();
+    accumulator_ += wall_time() - start_;
+  }
+  KernelTimer(const KernelTimer&) = delete;
+  KernelTimer& operator=(const KernelTimer&) = delete;
+
+ private:
+  double& accumulator_;
+  Backend& backend_;
+  double start_;
+};
+
+}  // namespace
+
+CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
+                const CgAudit* audit) {
   const double start = wall_time();
   KernelTimes t;
-  Level& fine = problem.fine();
-  const local_int n = fine.A.rows;
-  auto& [r, z, p, Ap] = problem.cg;
-  auto dot = [&](const Vector& u, const Vector& v) {
-    ScopedTimer timer(t.dot);
-    return global_dot(backend, comm, n, u, v, &t.allreduce);
+  Backend& backend = ws.backend();
+  const FusedKernels fused = backend.fused_kernels();
+  const local_int n = ws.rows(0);
+  auto& [b, x, r, z, p, Ap] = ws.cg;
+  auto sum = [&](double local) {
+    KernelTimer timer(t.dot, backend);
+    return global_sum(ws.comm(), local, &t.allreduce);
   };
-  auto waxpby = [&](double alpha, const Vector& u, double beta, const Vector& v, Vector& w) {
-    ScopedTimer timer(t.waxpby);
+  auto dot = [&](const BackendVector& u, const BackendVector& v) {
+    KernelTimer timer(t.dot, backend);
+    return global_dot(ws, n, u, v, &t.allreduce);
+  };
+  auto waxpby = [&](double alpha, const BackendVector& u, double beta, const BackendVector& v,
+                    BackendVector& w) {
+    KernelTimer timer(t.waxpby, backend);
     backend.waxpby(n, alpha, u, beta, v, w);
+  };
+  auto spmv = [&]() {
+    KernelTimer timer(t.spmv, backend);
+    apply_spmv(ws, 0, p, Ap);
+  };
+  // Ap = A p, and returns the global p.Ap.
+  auto spmv_dot = [&]() {
+    if (!fused.spmv_dot) {
+      spmv();
+      return dot(p, Ap);
+    }
+    double local = 0.0;
+    {
+      KernelTimer timer(t.spmv, backend);
+      ws.exchange_halo(0, p);
+      local = backend.spmv_dot(0, p, Ap);
+    }
+    return sum(local);
+  };
+  // r = r - alpha Ap, and returns the global r.r.
+  auto update_residual = [&](double alpha) {
+    if (!fused.waxpby_norm) {
+      waxpby(1.0, r, -alpha, Ap, r);
+      return dot(r, r);
+    }
+    double local = 0.0;
+    {
+      KernelTimer timer(t.waxpby, backend);
+      local = backend.waxpby_norm(n, 1.0, r, -alpha, Ap, r);
+    }
+    return sum(local);
   };
 
   CgResult result;
-  p.copy_from(x);
-  {
-    ScopedTimer timer(t.spmv);
-    apply_spmv(backend, fine, p, Ap);
-  }
+  // A NaN or infinity would stop CG through the comparisons below as if it had converged: name
+  // the first one instead. Every rank sees the same global values, so all stop together.
+  auto finite = [&result](double value, const char* what, int k) {
+    if (std::isfinite(value)) return true;
+    if (result.non_finite.empty()) {
+      result.non_finite = std::string(what) + " in iteration " + std::to_string(k);
+    }
+    return false;
+  };
+  double audit_seconds = 0.0;
+  backend.copy(x, n, p);
+  spmv();
   waxpby(1.0, b, -1.0, Ap, r);
   double normr = std::sqrt(dot(r, r));
   const double normr0 = normr;
   double rtz = 0.0;
   const double stop_at = options.tolerance * (1.0 + 1.0e-6);
-  for (int k = 1; k <= options.max_iterations && normr0 > 0 && normr / normr0 > stop_at; ++k) {
+  bool healthy = finite(normr0, "||r0||", 0);
+  for (int k = 1; healthy && k <= options.max_iterations && normr0 > 0 && normr / normr0 > stop_at;
+       ++k) {
     {
-      ScopedTimer timer(t.mg);
+      KernelTimer timer(t.mg, backend);
       if (options.preconditioned) {
-        apply_mg(backend, problem, r, z);
+        apply_mg(ws, r, z);
       } else {
-        z.copy_from(r);
+        backend.copy(r, n, z);
       }
     }
     if (k == 1) {
       waxpby(1.0, z, 0.0, z, p);
       rtz = dot(r, z);
+      healthy = finite(rtz, "r'z", k);
     } else {
       double old_rtz = rtz;
       rtz = dot(r, z);
-      waxpby(1.0, z, rtz / old_rtz, p, p);
+      const double beta = rtz / old_rtz;
+      healthy = finite(rtz, "r'z", k) && finite(beta, "beta", k);
+      waxpby(1.0, z, beta, p, p);
     }
-    {
-      ScopedTimer timer(t.spmv);
-      apply_spmv(backend, fine, p, Ap);
+    const double pAp = spmv_dot();
+    const double alpha = rtz / pAp;
+    healthy = healthy && finite(pAp, "p'Ap", k) && finite(alpha, "alpha", k);
+    if (audit != nullptr && k == audit->iteration) {
+      backend.fence();
+      const double audit_start = wall_time();
+      audit->check();
+      audit_seconds += wall_time() - audit_start;
     }
-    double alpha = rtz / dot(p, Ap);
     waxpby(1.0, x, alpha, p, x);
-    waxpby(1.0, r, -alpha, Ap, r);
-    normr = std::sqrt(dot(r, r));
+    normr = std::sqrt(update_residual(alpha));
+    healthy = healthy && finite(normr, "||r||", k);
     result.iterations = k;
   }
   result.residual_norm = normr;
   result.initial_residual_norm = normr0;
-  t.total = wall_time() - start;
+  t.total = wall_time() - start - audit_seconds;
   times.add(t);
   return result;
 }

@@ -5,48 +5,48 @@
 
 namespace hpcg {
 
-void apply_spmv(Backend& backend, Level& level, Vector& x, Vector& y) {
-  level.A.exchange.run(x.data());
-  backend.spmv(level, x, y);
+void apply_spmv(Workspace& ws, int level, BackendVector& x, BackendVector& y) {
+  ws.exchange_halo(level, x);
+  ws.backend().spmv(level, x, y);
 }
 
-void apply_symgs(Backend& backend, Level& level, const Vector& r, Vector& x) {
-  level.A.exchange.run(x.data());
-  backend.symgs(level, r, x);
+void apply_symgs(Workspace& ws, int level, const BackendVector& r, BackendVector& x) {
+  ws.exchange_halo(level, x);
+  ws.backend().symgs(level, r, x);
 }
 
 namespace {
 
-void v_cycle(Backend& backend, Problem& problem, size_t l, const Vector& r, Vector& x) {
-  MgLevelScope timer(problem.mg_level_times, static_cast<int>(l));
-  Level& level = problem.levels[l];
-  x.fill(0.0);
-  if (l + 1 == problem.levels.size()) {
-    apply_symgs(backend, level, r, x);
-    return;
-  }
-  Level& coarse = problem.levels[l + 1];
-  apply_symgs(backend, level, r, x);
-  apply_spmv(backend, level, x, level.mg_residual);
-  backend.restrict_residual(level, r, level.mg_residual, coarse.mg_rhs);
-  v_cycle(backend, problem, l + 1, coarse.mg_rhs, coarse.mg_solution);
-  backend.prolongate(level, coarse.mg_solution, x);
-  apply_symgs(backend, level, r, x);
+void v_cycle(Workspace& ws, int l, const BackendVector& r, BackendVector& x) {
+  Backend& backend = ws.backend();
+  MgLevelScope timer(ws.mg_level_times, l, &backend);
+  // x = 0 on every rank, so its halo is zero too: the pre-smoothing needs no exchange.
+  backend.symgs_zero_guess(l, r, x);
+  if (l + 1 == static_cast<int>(ws.mg.size())) return;
+  Workspace::LevelVectors& coarse = ws.mg[l + 1];
+  ws.exchange_halo(l, x);
+  backend.residual_restriction(l, r, x, coarse.rhs);
+  v_cycle(ws, l + 1, coarse.rhs, coarse.solution);
+  backend.prolongation(l, coarse.solution, x);
+  apply_symgs(ws, l, r, x);
 }
 
 }  // namespace
 
-void apply_mg(Backend& backend, Problem& problem, const Vector& r, Vector& x) {
-  if (!backend.mg(problem, r, x)) v_cycle(backend, problem, 0, r, x);
+void apply_mg(Workspace& ws, const BackendVector& r, BackendVector& x) {
+  if (!ws.backend().mg(ws, r, x)) v_cycle(ws, 0, r, x);
 }
 
-double global_dot(Backend& backend, const Comm& comm, local_int n, const Vector& x,
-                  const Vector& y, double* allreduce_seconds) {
-  double local = backend.dot(n, x, y);
-  double start = wall_time();
-  double global = comm.sum(local);
+double global_sum(const Comm& comm, double local, double* allreduce_seconds) {
+  const double start = wall_time();
+  const double global = comm.sum(local);
   if (allreduce_seconds != nullptr) *allreduce_seconds += wall_time() - start;
   return global;
+}
+
+double global_dot(Workspace& ws, local_int n, const BackendVector& x, const BackendVector& y,
+                  double* allreduce_seconds) {
+  return global_sum(ws.comm(), ws.backend().dot(n, x, y), allreduce_seconds);
 }
 
 }  // namespace hpcg

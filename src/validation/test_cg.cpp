@@ -39,23 +39,26 @@ void scale_fine_diagonal(Problem& problem, bool undo) {
 
 }  // namespace
 
-CgTestResult test_cg(Backend& backend, Problem& problem, const Comm& comm) {
+CgTestResult test_cg(Workspace& ws) {
   CgTestResult result;
+  Problem& problem = ws.problem();
+  Backend& backend = ws.backend();
+  const local_int rows = problem.fine().A.rows;
   // Keep exact copies: dividing back need not restore every bit.
   std::vector<double> saved_values = problem.fine().A.values;
   Vector saved_b(problem.b.size());
   saved_b.copy_from(problem.b);
 
   scale_fine_diagonal(problem, false);
-  backend.diagonal_changed(problem.fine());
+  backend.diagonal_changed(0);
+  ws.upload(problem.b.data(), 0, rows, ws.cg.b);
   KernelTimes ignored;
   for (int preconditioned = 0; preconditioned <= 1; ++preconditioned) {
     int expected = preconditioned ? result.expected_preconditioned
                                   : result.expected_unpreconditioned;
     for (int call = 0; call < 2; ++call) {
-      problem.x.fill(0.0);
-      CgResult cg = run_cg(backend, problem, comm, problem.b, problem.x,
-                           {test_max_iterations, test_tolerance, preconditioned == 1}, ignored);
+      backend.fill(ws.cg.x, 0.0);
+      CgResult cg = run_cg(ws, {test_max_iterations, test_tolerance, preconditioned == 1}, ignored);
       int& max = preconditioned ? result.max_preconditioned : result.max_unpreconditioned;
       if (cg.iterations > max) max = cg.iterations;
       std::ostringstream line;
@@ -74,8 +77,9 @@ CgTestResult test_cg(Backend& backend, Problem& problem, const Comm& comm) {
   // Restore in place: a backend may hold pointers to these arrays.
   std::copy(saved_values.begin(), saved_values.end(), problem.fine().A.values.begin());
   problem.b.copy_from(saved_b);
-  backend.diagonal_changed(problem.fine());
-  problem.x.fill(0.0);
+  backend.diagonal_changed(0);
+  ws.upload(problem.b.data(), 0, rows, ws.cg.b);
+  backend.fill(ws.cg.x, 0.0);
   return result;
 }
 

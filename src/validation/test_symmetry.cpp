@@ -19,39 +19,44 @@ constexpr double a_norm = 2.0 * 26.0;  // HPCG's bound on ||A||
 constexpr double departure_limit = 1.0;
 }  // namespace
 
-SymmetryTestResult test_symmetry(Backend& backend, Problem& problem, const Comm& comm,
-                                 TestVectorSource& source) {
+SymmetryTestResult test_symmetry(Workspace& ws, TestVectorSource& source) {
   SymmetryTestResult result;
-  Level& fine = problem.fine();
-  const local_int n = fine.A.rows;
-  Vector x(fine.A.columns), y(fine.A.columns), z(fine.A.columns);
-  source.fill(x);
-  source.fill(y);
-  double x_norm2 = global_dot(backend, comm, n, x, x);
-  double y_norm2 = global_dot(backend, comm, n, y, y);
+  Problem& problem = ws.problem();
+  Backend& backend = ws.backend();
+  const local_int n = ws.rows(0), columns = ws.columns(0);
+  Vector x_host(columns), y_host(columns);
+  source.fill(x_host);
+  source.fill(y_host);
+  BackendVector x = ws.upload(x_host), y = ws.upload(y_host), z = backend.allocate(columns);
+  double x_norm2 = global_dot(ws, n, x, x);
+  double y_norm2 = global_dot(ws, n, y, y);
   double scale = (x_norm2 * a_norm * y_norm2 + y_norm2 * a_norm * x_norm2) * DBL_EPSILON;
 
-  apply_spmv(backend, fine, y, z);
-  double xt_ay = global_dot(backend, comm, n, x, z);
-  apply_spmv(backend, fine, x, z);
-  double yt_ax = global_dot(backend, comm, n, y, z);
+  apply_spmv(ws, 0, y, z);
+  double xt_ay = global_dot(ws, n, x, z);
+  apply_spmv(ws, 0, x, z);
+  double yt_ax = global_dot(ws, n, y, z);
   result.spmv_departure = std::fabs(xt_ay - yt_ax) / scale;
 
-  apply_mg(backend, problem, y, z);
-  double xt_my = global_dot(backend, comm, n, x, z);
-  apply_mg(backend, problem, x, z);
-  double yt_mx = global_dot(backend, comm, n, y, z);
+  apply_mg(ws, y, z);
+  double xt_my = global_dot(ws, n, x, z);
+  apply_mg(ws, x, z);
+  double yt_mx = global_dot(ws, n, y, z);
   result.mg_departure = std::fabs(xt_my - yt_mx) / scale;
 
   // NaN departures must fail too, hence the negated comparison.
   if (!(result.spmv_departure <= departure_limit)) ++result.failures;
   if (!(result.mg_departure <= departure_limit)) ++result.failures;
 
+  BackendVector exact = ws.upload(problem.xexact);
   for (int call = 0; call < 2; ++call) {
-    apply_spmv(backend, fine, problem.xexact, z);
+    apply_spmv(ws, 0, exact, z);
+    const Vector computed = ws.download(z, n);
     double local_max = 0.0;
-    for (local_int i = 0; i < n; ++i) local_max = std::fmax(local_max, std::fabs(problem.b[i] - z[i]));
-    result.spmv_residuals.push_back(comm.max(local_max));
+    for (local_int i = 0; i < n; ++i) {
+      local_max = std::fmax(local_max, std::fabs(problem.b[i] - computed[i]));
+    }
+    result.spmv_residuals.push_back(ws.comm().max(local_max));
   }
   return result;
 }

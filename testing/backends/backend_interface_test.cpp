@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The backend interface itself: kernels a backend does not provide fall back to the reference,
-// the optimisation phase's time and memory are charged in the rating and the report, and a
-// backend failing on one rank stops every rank with the same error.
+// also for a backend whose memory is separate (the defaults stage through host copies, and the
+// bytes that cross are counted), the optimisation phase's time and memory are charged in the
+// rating and the report, the registry's table, and a backend failing on one rank stops every
+// rank with the same error.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstring>
 #include <thread>
 
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/report/performance_model.hpp"
-#include "hpcg/solver/multigrid.hpp"
+#include "hpcg/solver/cg.hpp"
+#include "hpcg/solver/host_calls.hpp"
 #include "test_problem.hpp"
 
 namespace hpcg {
@@ -24,11 +28,33 @@ class EmptyBackend : public Backend {
   std::string version() const override { return "0"; }
 };
 
+/// Keeps its vectors where the core's default kernels cannot use them in place: they reach them
+/// only through upload and download, as on a device. Counts fence() calls.
+class SeparateMemoryBackend : public EmptyBackend {
+ public:
+  MemoryKind memory() const override { return MemoryKind::separate; }
+  void upload(const double* host, local_int begin, local_int count, BackendVector& v) override {
+    std::memcpy(values(v) + begin, host, sizeof(double) * count);
+  }
+  void download(const BackendVector& v, local_int begin, local_int count,
+                double* host) override {
+    std::memcpy(host, values(v) + begin, sizeof(double) * count);
+  }
+  void fence() override { ++fences; }
+  long fences = 0;
+
+ protected:
+  double* host_data(const BackendVector&) override { return nullptr; }
+
+ private:
+  static double* values(const BackendVector& v) { return static_cast<double*>(v.handle()); }
+};
+
 /// Slow, memory-hungry optimisation phase; optionally failing on the last rank.
 class CostlyBackend : public EmptyBackend {
  public:
   explicit CostlyBackend(bool fail_on_last_rank = false) : fail_(fail_on_last_rank) {}
-  void optimize(Problem& problem) override {
+  void prepare(const Problem& problem) override {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     const Geometry& g = problem.fine().geometry;
     if (fail_ && g.rank == g.ranks - 1) throw BackendError("costly: device lost");
@@ -48,15 +74,70 @@ TEST(BackendInterface, MissingKernelsFallBackToTheReference) {
   auto reference = make_backend("reference");
   KernelSet none = empty.optimized_kernels();
   EXPECT_FALSE(none.spmv || none.mg || none.dot || none.waxpby);
-  const Level& fine = problem.fine();
-  Vector r(fine.A.columns), a(fine.A.columns), b(fine.A.columns);
-  TestVectorSource source;
-  source.fill(r);
-  apply_mg(empty, problem, r, a);
-  apply_mg(*reference, problem, r, b);
-  bool same = true;
-  for (local_int i = 0; i < fine.A.rows; ++i) same = same && a[i] == b[i];
-  EXPECT_EQ(comm.max(same ? 0 : 1), 0);
+  empty.optimize(problem);
+  reference->optimize(problem);
+  Workspace empty_ws(empty, problem, comm), reference_ws(*reference, problem, comm);
+  const local_int rows = problem.fine().A.rows;
+  const Vector r = testing::random_rows(rows, rows);
+
+  const Vector a = on_host::mg(empty_ws, r), b = on_host::mg(reference_ws, r);
+
+  EXPECT_EQ(testing::max_difference(comm, rows, a, b), 0.0);
+}
+
+TEST(BackendInterface, DefaultKernelsOnSeparateMemoryMatchTheReferenceAndCountTheirCopies) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  SeparateMemoryBackend separate;
+  auto reference = make_backend("reference");
+  separate.optimize(problem);
+  reference->optimize(problem);
+  Workspace separate_ws(separate, problem, comm), reference_ws(*reference, problem, comm);
+  const TransferCounts before = separate_ws.transfers();
+  KernelTimes times;
+
+  const CgResult expected = run_cg(reference_ws, {5, 0.0, true}, times);
+  const CgResult actual = run_cg(separate_ws, {5, 0.0, true}, times);
+
+  EXPECT_EQ(actual.residual_norm, expected.residual_norm);  // the same kernels, bit for bit
+  EXPECT_EQ(reference_ws.transfers().bytes, 0.0);           // host memory: nothing crosses
+  EXPECT_GT(separate_ws.transfers().bytes, before.bytes);   // staged, and counted
+  EXPECT_GT(separate.fences, 0);                            // the timers waited for the kernels
+}
+
+TEST(BackendInterface, HaloBytesAreCountedOnlyWhereRanksExchange) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  auto reference = make_backend("reference");
+  reference->optimize(problem);
+  Workspace ws(*reference, problem, comm);
+  const local_int columns = problem.fine().A.columns, rows = problem.fine().A.rows;
+  BackendVector x = ws.upload(testing::random_rows(rows, columns));
+
+  ws.exchange_halo(0, x);
+
+  const double halo_values = static_cast<double>(
+      problem.fine().A.exchange.halo().send_rows.size() + (columns - rows));
+  EXPECT_EQ(ws.transfers().halo_bytes, sizeof(double) * halo_values);
+  EXPECT_EQ(comm.size() == 1, ws.transfers().halo_bytes == 0.0);
+}
+
+TEST(BackendInterface, TheRegistryTableCreatesEveryRowAndRefusesUnsupportedModes) {
+  for (const BackendEntry& entry : backend_table()) {
+    if (entry.takes_argument()) {
+      EXPECT_TRUE(entry.matches("plugin:/some/path.so")) << entry.name;
+      continue;
+    }
+    auto backend = make_backend(entry.name);
+    EXPECT_EQ(backend->name(), entry.name);
+    EXPECT_TRUE(entry.matches(entry.name));
+    EXPECT_GE(entry.memory_share, 0.0);
+  }
+  BackendOptions separate;
+  separate.separate_memory = true;
+  EXPECT_THROW(make_backend("openmp", separate), InputError);
+  EXPECT_THROW(make_backend("reference", separate), InputError);
+  EXPECT_THROW(make_backend("no-such-backend"), InputError);
 }
 
 TEST(BackendInterface, PluginReportsWhatItReplacesAndItsMemory) {
@@ -69,6 +150,16 @@ TEST(BackendInterface, PluginReportsWhatItReplacesAndItsMemory) {
   EXPECT_EQ(plugin->optimization_bytes(), 0.0);  // nothing allocated before optimize
   plugin->optimize(problem);
   EXPECT_GT(plugin->optimization_bytes(), 0.0);
+}
+
+TEST(BackendInterface, AHostBackendMovesNothingButHalosInTheTimedSets) {
+  Comm comm;
+  auto openmp = make_backend("openmp");
+  RunLog log;
+  BenchmarkResults results = run_benchmark(tiny_run(), comm, *openmp, log, [](auto&) {});
+  EXPECT_TRUE(results.valid());
+  EXPECT_EQ(results.timed_transfers.bytes, 0.0);
+  EXPECT_EQ(comm.size() > 1, results.timed_transfers.halo_bytes > 0.0);
 }
 
 TEST(BackendInterface, OptimizationTimeAndMemoryAreCharged) {

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What is particular to the kokkos backend: on one thread it is the reference's ordering (up to
-// rounding: its split matrix sums a row in another order); its device code path (copies at kernel boundaries, halo values staged through the host)
-// gives exactly what the aliasing host path gives; its fused V-cycle equals the core's V-cycle
-// built from its kernels; its colourings are valid; and --kokkos-* arguments are taken out of argv.
+// rounding: its split matrix sums a row in another order); its device code path (vectors apart
+// from the host's, halo values staged through it) gives exactly what the host path gives, and
+// moves only halo values during CG; its fused V-cycle steps equal the unfused ones built from
+// its kernels; and --kokkos-* arguments are taken out of argv.
 #include <gtest/gtest.h>
 #include <omp.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,7 +18,8 @@
 #include "../../src/backends/kokkos/kokkos_backend.hpp"
 #include "hpcg/backend/block_coloring.hpp"
 #include "hpcg/backend/registry.hpp"
-#include "hpcg/solver/multigrid.hpp"
+#include "hpcg/solver/cg.hpp"
+#include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"
 #include "test_problem.hpp"
 
@@ -26,12 +29,35 @@ namespace {
 using backends::kokkos::KokkosBackend;
 using backends::kokkos::KokkosOptions;
 
-/// The kokkos backend's kernels, but the core's V-cycle (mg() not overridden).
+/// The kokkos backend's SymGS and SpMV without the fused steps: the pre-smoothing is a full
+/// SymGS from a zeroed x, the restricted residual a full SpMV, then injection on the host.
 class UnfusedKokkos : public KokkosBackend {
  public:
   using KokkosBackend::KokkosBackend;
-  bool mg(Problem&, const Vector&, Vector&) override { return false; }
+  void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
+    fill(x, 0.0);
+    symgs(l, r, x);
+  }
+  void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                            BackendVector& rc) override {
+    const Level& fine = level(l);
+    BackendVector ax = allocate(fine.A.rows);
+    spmv(l, x, ax);
+    Vector rv(fine.A.rows), axv(fine.A.rows), rcv(static_cast<local_int>(fine.coarse_to_fine.size()));
+    download(r, 0, fine.A.rows, rv.data());
+    download(ax, 0, fine.A.rows, axv.data());
+    for (local_int i = 0; i < rcv.size(); ++i) {
+      rcv[i] = rv[fine.coarse_to_fine[i]] - axv[fine.coarse_to_fine[i]];
+    }
+    upload(rcv.data(), 0, rcv.size(), rc);
+  }
 };
+
+/// `backend` optimised for `problem`, with its vectors.
+std::unique_ptr<Workspace> workspace(Backend& backend, Problem& problem, const Comm& comm) {
+  backend.optimize(problem);
+  return std::make_unique<Workspace>(backend, problem, comm);
+}
 
 using testing::max_difference;
 using testing::max_magnitude;
@@ -46,19 +72,18 @@ TEST(KokkosBackend, OneThreadIsTheReferenceOrderingUpToRounding) {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
   auto reference = make_backend("reference");
   KokkosBackend kokkos;
-  kokkos.optimize(problem);
+  auto reference_ws = workspace(*reference, problem, comm);
+  auto kokkos_ws = workspace(kokkos, problem, comm);
   const Level& fine = problem.fine();
   Vector r = random_rows(fine.A.rows, fine.A.rows);
-  Vector expected(fine.A.columns), actual(fine.A.columns);
-  apply_mg(*reference, problem, r, expected);
-  apply_mg(kokkos, problem, r, actual);
+  const Vector expected = on_host::mg(*reference_ws, r), actual = on_host::mg(*kokkos_ws, r);
   // Natural order on one thread, as the reference; only summation orders differ (L, then U in a
   // row; four products at a time in a dot), so results agree to a few ulps, far from what
   // another ordering gives (about 1e-2).
   EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual),
             1e-13 * max_magnitude(comm, fine.A.rows, expected));
-  const double dot = reference->dot(fine.A.rows, r, expected);
-  EXPECT_NEAR(kokkos.dot(fine.A.rows, r, expected), dot, 1e-14 * std::fabs(dot));
+  const double dot = on_host::dot(*reference_ws, fine.A.rows, r, expected);
+  EXPECT_NEAR(on_host::dot(*kokkos_ws, fine.A.rows, r, expected), dot, 1e-14 * std::fabs(dot));
   omp_set_num_threads(threads);
 }
 
@@ -71,19 +96,17 @@ TEST(KokkosBackend, StoresLColumnsIn16BitsOnlyWhereTheyFit) {
     // One block per rank is the reference's natural order at any thread count: both storages
     // must give its V-cycle and SpMV up to rounding.
     KokkosBackend kokkos(KokkosOptions{false, fine.A.rows});
-    kokkos.optimize(problem);
+    auto kokkos_ws = workspace(kokkos, problem, comm);
     EXPECT_EQ(kokkos.lower_offsets_per_level().front(), offsets) << nx;
     auto reference = make_backend("reference");
+    auto reference_ws = workspace(*reference, problem, comm);
     Vector r = random_rows(fine.A.rows, fine.A.columns);
-    Vector expected(fine.A.columns), actual(fine.A.columns);
-    apply_mg(*reference, problem, r, expected);
-    apply_mg(kokkos, problem, r, actual);
+    const Vector expected = on_host::mg(*reference_ws, r), actual = on_host::mg(*kokkos_ws, r);
     const double largest = max_magnitude(comm, fine.A.rows, expected);
     EXPECT_LE(max_difference(comm, fine.A.rows, expected, actual), 1e-13 * largest)
         << nx << ": V-cycle";
-    Vector y(fine.A.rows), z(fine.A.rows);
-    apply_spmv(*reference, fine, expected, y);
-    apply_spmv(kokkos, fine, expected, z);
+    const Vector y = on_host::spmv(*reference_ws, 0, expected);
+    const Vector z = on_host::spmv(*kokkos_ws, 0, expected);
     EXPECT_LE(max_difference(comm, fine.A.rows, y, z), 1e-12 * largest) << nx << ": SpMV";
   }
 }
@@ -93,44 +116,56 @@ TEST(KokkosBackend, SeparateMemoryGivesExactlyTheHostPathResults) {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 24, 16), comm);
   KokkosBackend host;
   KokkosBackend separate(KokkosOptions{true, 0});
-  host.optimize(problem);
-  separate.optimize(problem);
+  auto host_ws = workspace(host, problem, comm);
+  auto separate_ws = workspace(separate, problem, comm);
   EXPECT_TRUE(separate.separate_memory());
-  EXPECT_GT(separate.optimization_bytes(), host.optimization_bytes());
-  Level& fine = problem.fine();
-  const local_int n = fine.A.rows;
-  Vector r = random_rows(n, fine.A.columns);
-  Vector a(fine.A.columns), b(fine.A.columns);
-  apply_mg(host, problem, r, a);
-  apply_mg(separate, problem, r, b);
+  EXPECT_EQ(separate.memory(), MemoryKind::separate);
+  EXPECT_GT(separate.optimization_bytes(), host.optimization_bytes()) << "its vectors count";
+  const local_int n = problem.fine().A.rows, columns = problem.fine().A.columns;
+  const Vector r = random_rows(n, columns);
+
+  const Vector a = on_host::mg(*host_ws, r), b = on_host::mg(*separate_ws, r);
   EXPECT_EQ(max_difference(comm, n, a, b), 0.0) << "V-cycle";
-  apply_spmv(host, fine, a, r);
-  Vector y(n);
-  apply_spmv(separate, fine, a, y);
-  EXPECT_EQ(max_difference(comm, n, r, y), 0.0) << "SpMV";
-  b.copy_from(a);
-  apply_symgs(host, fine, r, a);
-  apply_symgs(separate, fine, r, b);
-  EXPECT_EQ(max_difference(comm, n, a, b), 0.0) << "SymGS";
-  EXPECT_EQ(host.dot(n, a, r), separate.dot(n, a, r));
-  host.waxpby(n, 2.0, a, -0.5, r, y);
-  separate.waxpby(n, 2.0, a, -0.5, r, b);
-  EXPECT_EQ(max_difference(comm, n, y, b), 0.0) << "WAXPBY";
+  EXPECT_EQ(max_difference(comm, n, on_host::spmv(*host_ws, 0, a),
+                           on_host::spmv(*separate_ws, 0, a)), 0.0) << "SpMV";
+  EXPECT_EQ(max_difference(comm, n, on_host::symgs(*host_ws, 0, r, a),
+                           on_host::symgs(*separate_ws, 0, r, a)), 0.0) << "SymGS";
+  EXPECT_EQ(on_host::dot(*host_ws, n, a, r), on_host::dot(*separate_ws, n, a, r));
+  EXPECT_EQ(max_difference(comm, n, on_host::waxpby(*host_ws, n, 2.0, a, -0.5, r),
+                           on_host::waxpby(*separate_ws, n, 2.0, a, -0.5, r)), 0.0) << "WAXPBY";
 }
 
-TEST(KokkosBackend, FusedVCycleEqualsTheCoreVCycle) {
+TEST(KokkosBackend, SeparateMemoryMovesOnlyHaloValuesInCg) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  KokkosBackend host;
+  KokkosBackend separate(KokkosOptions{true, 0});
+  auto host_ws = workspace(host, problem, comm);
+  auto separate_ws = workspace(separate, problem, comm);
+  const TransferCounts before = separate_ws->transfers();
+  KernelTimes times;
+
+  const CgResult expected = run_cg(*host_ws, {10, 0.0, true}, times);
+  const CgResult actual = run_cg(*separate_ws, {10, 0.0, true}, times);
+
+  EXPECT_EQ(actual.residual_norm, expected.residual_norm);
+  const TransferCounts after = separate_ws->transfers();
+  EXPECT_EQ(after.bytes - before.bytes, after.halo_bytes - before.halo_bytes);
+  EXPECT_EQ(comm.size() > 1, after.halo_bytes > before.halo_bytes);
+  EXPECT_EQ(host_ws->transfers().bytes, 0.0);
+}
+
+TEST(KokkosBackend, FusedStepsEqualTheUnfusedVCycle) {
   for (local_int block_rows : {0, 1, 200}) {
     Comm comm;
     Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
     KokkosBackend fused(KokkosOptions{false, block_rows});
     UnfusedKokkos unfused(KokkosOptions{false, block_rows});
-    fused.optimize(problem);
-    unfused.optimize(problem);
+    auto fused_ws = workspace(fused, problem, comm);
+    auto unfused_ws = workspace(unfused, problem, comm);
     const Level& fine = problem.fine();
     Vector r = random_rows(fine.A.rows, fine.A.rows);
-    Vector a(fine.A.columns), b(fine.A.columns);
-    apply_mg(fused, problem, r, a);
-    apply_mg(unfused, problem, r, b);
+    const Vector a = on_host::mg(*fused_ws, r), b = on_host::mg(*unfused_ws, r);
     EXPECT_LE(max_difference(comm, fine.A.rows, a, b), 1e-14) << block_rows << " rows per block";
   }
 }
@@ -158,8 +193,8 @@ TEST(KokkosBackend, IsRegisteredAndReplacesEveryKernel) {
   EXPECT_NE(backend->version().find("Kokkos"), std::string::npos);
   KernelSet kernels = backend->optimized_kernels();
   EXPECT_TRUE(kernels.spmv && kernels.mg && kernels.dot && kernels.waxpby);
-  auto listed = available_backends();
-  auto is_kokkos = [](const BackendDescription& b) { return b.name == "kokkos"; };
+  const auto& listed = backend_table();
+  auto is_kokkos = [](const BackendEntry& b) { return b.name == "kokkos"; };
   EXPECT_EQ(std::count_if(listed.begin(), listed.end(), is_kokkos), 1);
 }
 

@@ -113,6 +113,7 @@ case "$case_name" in
   flag_memory_and_grid) refuse "$xhpcg" 2 2 "--memory-fraction/--memory choose the local grid; leave out nx" --memory-fraction=0.1 --nx=16 ;;
   flag_partial_process_grid) refuse "$xhpcg" 2 2 "give all three of npx, npy, npz" "${grid[@]}" --npx=2 ;;
   flag_unknown_backend) refuse "$xhpcg" 2 2 "unknown backend 'nope'" "${grid[@]}" --backend=nope ;;
+  flag_separate_memory_unsupported) refuse "$xhpcg" 2 2 "backend 'openmp' keeps its data in host memory and has no separate-memory mode" "${grid[@]}" --backend=openmp --separate-memory ;;
   # rank counts that cannot form the grid
   ranks_grid_mismatch) refuse "$xhpcg" 3 2 "process grid 2x2x1 has 4 ranks but the job has 3" "${grid[@]}" --npx=2 --npy=2 --npz=1 ;;
   ranks_z_blocks) refuse "$xhpcg" 2 2 "--pz=3 must be below npz=" "${grid[@]}" --pz=3 ;;
@@ -170,7 +171,7 @@ case "$case_name" in
   # faulty backend plugins (README: Backends)
   plugin_missing) refuse "$xhpcg" 2 2 "cannot load backend plugin" "${grid[@]}" --backend="plugin:$scratch/nothing.so" ;;
   plugin_not_a_plugin) refuse "$xhpcg" 2 2 "is not an xhpcg backend plugin: it does not export hpcg_backend_entry()" "${grid[@]}" --backend="plugin:$plugins/libnot_a_plugin.so" ;;
-  plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 2, this xhpcg loads version 1" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;
+  plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;
   plugin_error_status) backend_failure faulty_error_status "plugin:faulty .* failed in spmv: simulated device failure" ;;
   plugin_crash) backend_failure faulty_crash "crashed while running backend 'plugin:faulty'" ;;
   *) echo "unknown case $case_name" >&2; exit 2 ;;

@@ -69,6 +69,16 @@ expect_invalid() {
   grep -q "^Final Summary::Reason=.*$2" "$(report)" || fail "no INVALID reason mentioning '$2'"
   grep -q -- "$2" out.txt || fail "stdout does not give the reason '$2'"
 }
+# expect_invalid_later PLUGIN "reason part": a plugin that behaves through validation and the
+# iteration search is caught in the timed sets, and only there.
+expect_invalid_later() {
+  expect_invalid "$@"
+  grep -q "^Final Summary::Reason=backend 'plugin:faulty': " "$(report)" &&
+    fail "caught by the validation before the timed sets: the fault switched on too early"
+  grep -q "^Final Summary::Reason=spectral\|^Final Summary::Reason=departure" "$(report)" &&
+    fail "HPCG's validation failed: the fault switched on too early"
+  return 0
+}
 # expect_backend_failure PLUGIN STATUS "message part": the run stops with a message, no report.
 expect_backend_failure() {
   run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
@@ -156,6 +166,23 @@ case "$case_name" in
   kokkos_threads)
     OMP_NUM_THREADS=2 OMP_PROC_BIND=false run 1 --nx=32 --ny=48 --nz=32 --backend=kokkos; expect_valid
     expect_between "Iteration Count Information::Optimized CG iterations per set" 50 52 ;;
+  kokkos_separate_np1|kokkos_separate_np2|kokkos_separate_np4)
+    # The device code path on the CPU: the whole benchmark (validation and timed sets) must give
+    # the host path's residuals bit for bit, and move nothing but halo values in the timed sets.
+    ranks=${case_name: -1}
+    args=(--nx=16 --ny=16 --nz=16 --rt=0 --backend=kokkos)
+    mkdir host separate
+    (cd host && OMP_PROC_BIND=false run "$ranks" "${args[@]}" && expect_valid) || exit 1
+    (cd separate && OMP_PROC_BIND=false run "$ranks" "${args[@]}" --separate-memory && expect_valid) || exit 1
+    residuals() { grep -h 'Scaled Residual\|Validated scaled residual' "$1"/hpcg20*T*.txt; }
+    [[ -n "$(residuals host)" && "$(residuals host)" == "$(residuals separate)" ]] ||
+      fail "separate memory's residuals differ from the host path's"
+    json=$(ls separate/HPCG-Benchmark_3.1_*.json)
+    timed=$(sed -n 's/.*"timed_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    halo=$(sed -n 's/.*"timed_halo_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    [[ -n "$timed" && "$timed" == "$halo" ]] || fail "timed_bytes $timed, timed_halo_bytes $halo: expected equal"
+    if [[ $ranks -gt 1 && "$halo" == "0" ]]; then fail "no halo bytes with $ranks ranks"; fi
+    grep -q '"memory": "separate"' "$json" || fail "the JSON does not say the memory was separate" ;;
   kokkos_help)
     # Kokkos 3 answers --help with its own text when it sees the whole command line.
     run 1 --help --kokkos-disable-warnings; expect_status 0
@@ -189,20 +216,38 @@ case "$case_name" in
     [[ -z "$(report)" ]] || fail "a report was written" ;;
   plugin_sample)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
-    expect_value "Final Summary::Backend" "plugin:sample 1.0"
-    grep -q '^Final Summary::Reference version of ComputeSPMV used' "$(report)" && fail "SpMV not counted as replaced"
-    grep -q '^Backend: plugin:sample 1.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
+    expect_value "Final Summary::Backend" "plugin:sample 2.0"
+    grep -q '^Final Summary::Timed sets re-proved=1 sets reproduced the validated scaled residual bit for bit' "$(report)" || fail "no re-proof line"
+    grep -q '^Backend: plugin:sample 2.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
+  plugin_v1)
+    # A plugin built against the version-1 header, as vendors built them: still loads, VALID.
+    run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libv1_backend.so"; expect_valid
+    expect_value "Final Summary::Backend" "plugin:sample-v1 1.0" ;;
+  plugin_guarded_np1|plugin_guarded_np2)
+    # Its vectors fault on any access outside its own calls: VALID proves the core never
+    # touches backend memory, and only halo values cross in the timed sets.
+    run "${case_name: -1}" --nx=16 --ny=16 --nz=16 --rt=0 --backend="plugin:$plugins/libguarded_backend.so"
+    expect_valid
+    json=$(ls HPCG-Benchmark_3.1_*.json)
+    timed=$(sed -n 's/.*"timed_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    halo=$(sed -n 's/.*"timed_halo_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    [[ -n "$timed" && "$timed" == "$halo" ]] || fail "timed_bytes $timed, timed_halo_bytes $halo: expected equal" ;;
+  plugin_unknown_version) expect_input_error 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" --backend="plugin:$plugins/libfaulty_wrong_abi.so" --nx=16 --ny=16 --nz=16 ;;
   plugin_wrong_spmv_row) expect_invalid faulty_wrong_spmv_row "SpMV differs from the reference" ;;
   plugin_nonsymmetric_smoother) expect_invalid faulty_nonsymmetric_smoother "SymGS is not symmetric" ;;
   plugin_stagnant_smoother) expect_invalid faulty_stagnant_smoother "SymGS does not reduce the error" ;;
   plugin_noisy_dot) expect_invalid faulty_noisy_dot "dot product is not reproducible" ;;
+  plugin_zero_norm_later) expect_invalid_later faulty_zero_norm_later "timed set 1: stopped after 0 of the 50 iterations" ;;
+  plugin_skip_backward_sweep_later) expect_invalid_later faulty_skip_backward_sweep_later "timed set 1: scaled residual .* differs from the validated run's" ;;
+  plugin_nan_spmv_later) expect_invalid_later faulty_nan_spmv_later "timed set 1: NaN or infinity" ;;
+  plugin_replay_spmv_later) expect_invalid_later faulty_replay_spmv_later "SpMV in a timed set differs from the reference" ;;
+  plugin_fine_smoother_vcycle) expect_invalid faulty_fine_smoother_vcycle "does not remove smooth error as a V-cycle does" ;;
   plugin_error_status) expect_backend_failure faulty_error_status 5 "plugin:faulty.*failed in spmv: simulated device failure" ;;
   plugin_crash)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libfaulty_crash.so"
     [[ $status -ne 0 ]] || fail "a crashing backend gave exit status 0"
     grep -q "crashed while running backend 'plugin:faulty'" err.txt || fail "no crash message naming the backend"
     [[ -z "$(report)" ]] || fail "a report was written" ;;
-  plugin_wrong_abi) expect_input_error 2 "plugin ABI version" --backend="plugin:$plugins/libfaulty_wrong_abi.so" --nx=16 --ny=16 --nz=16 ;;
   plugin_not_a_plugin) expect_input_error 2 "is not an xhpcg backend plugin" --backend="plugin:$plugins/libnot_a_plugin.so" --nx=16 --ny=16 --nz=16 ;;
   plugin_missing) expect_input_error 2 "cannot load backend plugin" --backend="plugin:$work/nothing.so" --nx=16 --ny=16 --nz=16 ;;
   *) echo "unknown case $case_name" >&2; exit 2 ;;

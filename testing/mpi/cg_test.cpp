@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // CG across ranks: unpreconditioned CG follows the single-rank run of the same global problem
-// (only the dot products' summation order differs), preconditioned CG converges, and HPCG's
-// distributed validation tests pass.
+// (only the dot products' summation order differs), the core's V-cycle is HPCG 3.1's bit for
+// bit, preconditioned CG converges, and HPCG's distributed validation tests pass.
 #include "hpcg/solver/cg.hpp"
 
 #include <gtest/gtest.h>
@@ -16,6 +16,7 @@
 #include "grid_cases.hpp"
 #include "hpcg/backend/registry.hpp"
 #include "hpcg/problem/process_grid.hpp"
+#include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"
 #include "rank_checks.hpp"
 
@@ -26,11 +27,19 @@ using testing::RankChecks;
 
 constexpr int iterations = 50;
 
-CgResult solve(Backend& backend, Problem& problem, const Comm& comm, bool preconditioned) {
+struct Solution {
+  CgResult cg;
+  Vector x;  ///< this rank's rows
+};
+
+/// CG from x = 0 with the reference backend's vectors.
+Solution solve(Problem& problem, const Comm& comm, bool preconditioned) {
+  auto backend = make_backend("reference");
+  backend->optimize(problem);
+  Workspace ws(*backend, problem, comm);
   KernelTimes times;
-  problem.x.fill(0.0);
-  return run_cg(backend, problem, comm, problem.b, problem.x, {iterations, 0.0, preconditioned},
-                times);
+  CgResult cg = run_cg(ws, {iterations, 0.0, preconditioned}, times);
+  return {cg, ws.download(ws.cg.x, problem.fine().A.rows)};
 }
 
 bool close(double a, double b, double relative) {
@@ -72,14 +81,14 @@ std::vector<testing::GridCase> global_32_cases(int ranks) {
 TEST(DistributedCg, UnpreconditionedMatchesSingleRank) {
   Comm comm;
   Comm self(MPI_COMM_SELF);
-  auto backend = make_backend("reference");
   for (const auto& grid : global_32_cases(comm.size())) {
     SCOPED_TRACE(grid.name);
     Problem problem = generate_problem(make_geometry(grid.params, comm.rank(), comm.size()), comm);
     ASSERT_EQ(problem.fine().geometry.global_rows(), 32 * 32 * 32);  // same on every rank
     Problem serial = generate_problem(testing::serial_geometry(problem.fine().geometry), self);
-    CgResult distributed = solve(*backend, problem, comm, false);
-    CgResult single = solve(*backend, serial, self, false);
+    const Solution distributed_solution = solve(problem, comm, false);
+    const Solution serial_solution = solve(serial, self, false);
+    const CgResult &distributed = distributed_solution.cg, &single = serial_solution.cg;
 
     RankChecks checks;
     checks.check(distributed.iterations == iterations && single.iterations == iterations,
@@ -97,10 +106,11 @@ TEST(DistributedCg, UnpreconditionedMatchesSingleRank) {
     const Geometry& g = problem.fine().geometry;
     for (local_int i = 0; i < problem.fine().A.rows; ++i) {
       global_int gid = testing::global_id_of_row(g, i);
-      double want = serial.x[static_cast<local_int>(gid)];
-      if (!checks.check(std::fabs(problem.x[i] - want) <= 1e-8 * (1.0 + std::fabs(want)),
-                        "solution at gid " + std::to_string(gid) + ": " +
-                            testing::num(problem.x[i]) + " vs " + testing::num(want))) {
+      double want = serial_solution.x[static_cast<local_int>(gid)];
+      const double got = distributed_solution.x[i];
+      if (!checks.check(std::fabs(got - want) <= 1e-8 * (1.0 + std::fabs(want)),
+                        "solution at gid " + std::to_string(gid) + ": " + testing::num(got) +
+                            " vs " + testing::num(want))) {
         break;
       }
     }
@@ -108,13 +118,45 @@ TEST(DistributedCg, UnpreconditionedMatchesSingleRank) {
   }
 }
 
+TEST(DistributedMultigrid, CoreVCycleIsHpcg31sBitForBit) {
+  // The core skips HPCG 3.1's first halo exchange (x = 0) and computes the residual only at the
+  // injected rows; on any process grid neither may change a bit of M r.
+  Comm comm;
+  for (const auto& grid : testing::grid_cases(comm.size(), 8, 8, 8, 8, 16)) {
+    SCOPED_TRACE(grid.name);
+    Problem problem = generate_problem(make_geometry(grid.params, comm.rank(), comm.size()), comm);
+    const local_int rows = problem.fine().A.rows;
+    const Vector r = testing::random_rows(rows, rows);
+    Vector expected(problem.fine().A.columns);
+    testing::hpcg31_v_cycle(problem, 0, r, expected);
+    auto backend = make_backend("reference");
+    backend->optimize(problem);
+    Workspace ws(*backend, problem, comm);
+
+    const Vector actual = on_host::mg(ws, r);
+
+    RankChecks checks;
+    double largest = 0.0;
+    for (local_int i = 0; i < rows; ++i) {
+      largest = std::fmax(largest, std::fabs(expected[i]));
+      if (!checks.check(actual[i] == expected[i], "row " + std::to_string(i) + ": " +
+                                                      testing::num(actual[i]) + " vs HPCG 3.1 " +
+                                                      testing::num(expected[i]))) {
+        break;
+      }
+    }
+    checks.check(largest > 0.0, "the V-cycle left x = 0");
+    HPCG_EXPECT_ALL_RANKS(checks);
+  }
+}
+
 TEST(DistributedCg, PreconditionedConverges) {
   Comm comm;
-  auto backend = make_backend("reference");
   for (const auto& grid : local_16_cases(comm.size())) {
     SCOPED_TRACE(grid.name);
     Problem problem = generate_problem(make_geometry(grid.params, comm.rank(), comm.size()), comm);
-    CgResult result = solve(*backend, problem, comm, true);
+    const Solution solution = solve(problem, comm, true);
+    const CgResult& result = solution.cg;
     RankChecks checks;
     checks.check(result.iterations == iterations, "tolerance 0 must run all iterations");
     checks.check(result.scaled_residual() < 1e-6,
@@ -126,7 +168,7 @@ TEST(DistributedCg, PreconditionedConverges) {
     // The solution is all ones (b = A * 1).
     double worst = 0.0;
     for (local_int i = 0; i < problem.fine().A.rows; ++i) {
-      worst = std::fmax(worst, std::fabs(problem.x[i] - 1.0));
+      worst = std::fmax(worst, std::fabs(solution.x[i] - 1.0));
     }
     checks.check(worst < 1e-4, "max |x - 1| = " + testing::num(worst));
     HPCG_EXPECT_ALL_RANKS(checks);
@@ -137,8 +179,10 @@ TEST(DistributedValidation, SymmetryTestPasses) {
   Comm comm;
   auto backend = make_backend("reference");
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  backend->optimize(problem);
+  Workspace ws(*backend, problem, comm);
   TestVectorSource source;
-  SymmetryTestResult result = test_symmetry(*backend, problem, comm, source);
+  SymmetryTestResult result = test_symmetry(ws, source);
   RankChecks checks;
   checks.check(result.passed(), "departures: spmv " + testing::num(result.spmv_departure) +
                                     ", mg " + testing::num(result.mg_departure));
@@ -157,7 +201,9 @@ TEST(DistributedValidation, CgTestPassesAndRestoresTheProblem) {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
   std::vector<double> values = problem.fine().A.values;
   std::vector<double> b(problem.b.data(), problem.b.data() + problem.b.size());
-  CgTestResult result = test_cg(*backend, problem, comm);
+  backend->optimize(problem);
+  Workspace ws(*backend, problem, comm);
+  CgTestResult result = test_cg(ws);
   RankChecks checks;
   checks.check(result.passed(), "TestCG failures: " + std::to_string(result.failures) +
                                     " (max iterations " +

@@ -11,7 +11,7 @@
 
 #include "grid_cases.hpp"
 #include "hpcg/backend/registry.hpp"
-#include "hpcg/solver/multigrid.hpp"
+#include "hpcg/solver/host_calls.hpp"
 #include "rank_checks.hpp"
 
 namespace hpcg {
@@ -27,15 +27,27 @@ double input_value(global_int gid) {
 
 // y = A x with x[i] = input_value(gid of row i); the halo starts as NaN, so only a complete
 // exchange gives finite results.
-Vector multiply(Backend& backend, Level& level) {
+/// A problem of just the fine grid's matrix (no hierarchy), for the distributed SpMV alone.
+Problem one_level(const Geometry& geometry, const Comm& comm) {
+  Problem problem;
+  problem.levels.resize(1);
+  problem.fine().geometry = geometry;
+  problem.fine().A = generate_stencil_matrix(geometry, comm);
+  problem.b = Vector(problem.fine().A.rows);
+  return problem;
+}
+
+Vector multiply(Problem& problem, int l, const Comm& comm) {
+  const Level& level = problem.levels[l];
+  auto backend = make_backend("reference");
+  backend->optimize(problem);
+  Workspace ws(*backend, problem, comm);
   Vector x(level.A.columns);
   x.fill(std::numeric_limits<double>::quiet_NaN());
   for (local_int i = 0; i < level.A.rows; ++i) {
     x[i] = input_value(testing::global_id_of_row(level.geometry, i));
   }
-  Vector y(level.A.rows);
-  apply_spmv(backend, level, x, y);
-  return y;
+  return on_host::spmv(ws, l, x);
 }
 
 // Compares every distributed row with the serial row of the same global id. The serial rank
@@ -62,22 +74,20 @@ void compare_rows(const Level& distributed, const Vector& y, const Vector& seria
 TEST(DistributedSpmv, EqualsSerialSpmvOnEveryProcessGrid) {
   Comm comm;
   Comm self(MPI_COMM_SELF);
-  auto backend = make_backend("reference");
   for (const auto& grid : testing::grid_cases(comm.size(), 6, 5, 4, 3, 5)) {
     SCOPED_TRACE(grid.name);
-    Level distributed;
-    distributed.geometry = make_geometry(grid.params, comm.rank(), comm.size());
-    distributed.A = generate_stencil_matrix(distributed.geometry, comm);
-    Level serial;
-    serial.geometry = testing::serial_geometry(distributed.geometry);
-    serial.A = generate_stencil_matrix(serial.geometry, self);
+    Problem distributed_problem = one_level(make_geometry(grid.params, comm.rank(), comm.size()),
+                                            comm);
+    Problem serial_problem = one_level(testing::serial_geometry(distributed_problem.fine().geometry),
+                                       self);
+    const Level &distributed = distributed_problem.fine(), &serial = serial_problem.fine();
 
     RankChecks checks;
     checks.check(distributed.A.global_nonzeros == serial.A.global_nonzeros,
                  "global nonzeros " + testing::num(distributed.A.global_nonzeros) + " vs serial " +
                      std::to_string(serial.A.global_nonzeros));
-    Vector y = multiply(*backend, distributed);
-    Vector serial_y = multiply(*backend, serial);
+    Vector y = multiply(distributed_problem, 0, comm);
+    Vector serial_y = multiply(serial_problem, 0, self);
     compare_rows(distributed, y, serial_y, checks);
     HPCG_EXPECT_ALL_RANKS(checks);
   }
@@ -86,7 +96,6 @@ TEST(DistributedSpmv, EqualsSerialSpmvOnEveryProcessGrid) {
 TEST(DistributedSpmv, EqualsSerialSpmvOnEveryMultigridLevel) {
   Comm comm;
   Comm self(MPI_COMM_SELF);
-  auto backend = make_backend("reference");
   auto cases = testing::grid_cases(comm.size(), 8, 8, 8, 8, 16);
   // The automatic grid and the last (a z-block case when there are several ranks) suffice here.
   for (size_t c : {size_t{0}, cases.size() - 1}) {
@@ -97,8 +106,8 @@ TEST(DistributedSpmv, EqualsSerialSpmvOnEveryMultigridLevel) {
     for (int l = 0; l < mg_levels; ++l) {
       SCOPED_TRACE("level " + std::to_string(l));
       RankChecks checks;
-      Vector y = multiply(*backend, problem.levels[l]);
-      Vector serial_y = multiply(*backend, serial.levels[l]);
+      Vector y = multiply(problem, l, comm);
+      Vector serial_y = multiply(serial, l, self);
       compare_rows(problem.levels[l], y, serial_y, checks);
       HPCG_EXPECT_ALL_RANKS(checks);
     }
@@ -117,8 +126,9 @@ TEST(DistributedSpmv, OnesGiveTheRightHandSide) {
     Vector ones(fine.A.columns);
     ones.fill(std::numeric_limits<double>::quiet_NaN());
     for (local_int i = 0; i < fine.A.rows; ++i) ones[i] = 1.0;
-    Vector y(fine.A.rows);
-    apply_spmv(*backend, fine, ones, y);
+    backend->optimize(problem);
+    Workspace ws(*backend, problem, comm);
+    const Vector y = on_host::spmv(ws, 0, ones);
     RankChecks checks;
     double boundary_sum = 0.0;
     for (local_int i = 0; i < fine.A.rows; ++i) {

@@ -1,24 +1,29 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * Deliberately wrong plugins, to prove that validation catches them. One source, one fault per
- * build, chosen by the compile definition FAULT_<NAME>; everything else is the sample plugin. */
+ * build, chosen by the compile definition FAULT_<NAME>; everything else is the sample plugin.
+ * The *_LATER faults behave through validation and the iteration search and change once the
+ * timed sets start, as a vendor chasing a number might arrange: they count CG runs by the
+ * copy x -> p that begins each, x being the source of the first copy ever (TestCG runs 4, the
+ * iteration search 1). */
 #define SAMPLE_BACKEND_NO_ENTRY
 #include "example/sample_backend.c"
 
+#include <math.h>
 #include <stdio.h>
 
 static hpcg_backend faulty_table;
 
 #if defined(FAULT_WRONG_SPMV_ROW)
 /* One row of the fine-grid product is off by a relative 1e-6. */
-static hpcg_status faulty_spmv(void* state, int32_t level, const double* x, double* y,
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
                                hpcg_error* error) {
   hpcg_status status = sample_spmv(state, level, x, y, error);
-  if (level == 0 && level_of(state, 0)->rows > 0) y[0] *= 1.0 + 1.0e-6;
+  if (level == 0 && level_of(state, 0)->rows > 0) ((double*)y)[0] *= 1.0 + 1.0e-6;
   return status;
 }
 #elif defined(FAULT_NONSYMMETRIC_SMOOTHER)
 /* Two forward sweeps: a convergent smoother, but not a symmetric one. */
-static hpcg_status faulty_symgs(void* state, int32_t level, const double* r, double* x,
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
                                 hpcg_error* error) {
   const hpcg_level_view* A = level_of(state, level);
   (void)error;
@@ -29,14 +34,14 @@ static hpcg_status faulty_symgs(void* state, int32_t level, const double* r, dou
 }
 #elif defined(FAULT_STAGNANT_SMOOTHER)
 /* Leaves x as it is: symmetric (zero), but it does not reduce the error. */
-static hpcg_status faulty_symgs(void* state, int32_t level, const double* r, double* x,
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
                                 hpcg_error* error) {
   (void)state, (void)level, (void)r, (void)x, (void)error;
   return HPCG_STATUS_OK;
 }
 #elif defined(FAULT_NOISY_DOT)
 /* Each call perturbs the result differently, as a non-deterministic reduction would. */
-static hpcg_status faulty_dot(void* state, int32_t n, const double* x, const double* y,
+static hpcg_status faulty_dot(void* state, int32_t n, const void* x, const void* y,
                               double* result, hpcg_error* error) {
   static unsigned calls = 0;
   hpcg_status status = sample_dot(state, n, x, y, result, error);
@@ -44,19 +49,92 @@ static hpcg_status faulty_dot(void* state, int32_t n, const double* x, const dou
   return status;
 }
 #elif defined(FAULT_ERROR_STATUS)
-static hpcg_status faulty_spmv(void* state, int32_t level, const double* x, double* y,
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
                                hpcg_error* error) {
   (void)state, (void)level, (void)x, (void)y;
   snprintf(error->message, sizeof error->message, "simulated device failure");
   return HPCG_STATUS_ERROR;
 }
 #elif defined(FAULT_CRASH)
-static hpcg_status faulty_spmv(void* state, int32_t level, const double* x, double* y,
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
                                hpcg_error* error) {
   volatile double* nowhere = NULL;
   (void)state, (void)level, (void)x, (void)error;
-  y[0] = *nowhere;
+  ((double*)y)[0] = *nowhere;
   return HPCG_STATUS_OK;
+}
+#elif defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) || \
+    defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER)
+#define COUNTS_CG_RUNS
+enum { validation_runs = 5 };
+static int cg_runs = 0;
+static const void* cg_x = NULL;
+static hpcg_status counting_copy(void* state, const void* from, int32_t count, void* to,
+                                 hpcg_error* error) {
+  (void)state, (void)error;
+  if (cg_x == NULL) cg_x = from;
+  if (from == cg_x) ++cg_runs;
+  memmove(to, from, (size_t)count * sizeof(double));
+  return HPCG_STATUS_OK;
+}
+static int timed(void) { return cg_runs > validation_runs; }
+
+#if defined(FAULT_ZERO_NORM_LATER)
+/* ||r||^2 = 0 once timed: CG believes it has converged after one iteration. */
+static hpcg_status faulty_dot(void* state, int32_t n, const void* x, const void* y,
+                              double* result, hpcg_error* error) {
+  hpcg_status status = sample_dot(state, n, x, y, result, error);
+  if (timed() && x == y) *result = 0.0;
+  return status;
+}
+#elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER)
+/* Half the smoother's work once timed: the forward sweep only. */
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
+                                hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  if (!timed()) return sample_symgs(state, level, r, x, error);
+  for (int32_t i = 0; i < A->rows; ++i) relax_row(A, i, r, x);
+  return HPCG_STATUS_OK;
+}
+#elif defined(FAULT_NAN_SPMV_LATER)
+/* A NaN in one row of the product once timed, as a race on a device might leave. */
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
+                               hpcg_error* error) {
+  hpcg_status status = sample_spmv(state, level, x, y, error);
+  if (timed() && level == 0) ((double*)y)[0] = nan("");
+  return status;
+}
+#else
+/* Records the fine-grid products of the iteration search's run and, once timed, replays them
+ * instead of computing: the timed sets repeat that run, so a replay would be right unless the
+ * core changes the values between runs. */
+enum { recorded_products = 600 };
+static double* recording[recorded_products];
+static int product_in_run = 0, run_of_product = 0;
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
+                               hpcg_error* error) {
+  const int32_t rows = level_of(state, 0)->rows;
+  if (level != 0) return sample_spmv(state, level, x, y, error);
+  if (run_of_product != cg_runs) run_of_product = cg_runs, product_in_run = 0;
+  const int k = product_in_run++;
+  if (timed() && k < recorded_products && recording[k] != NULL) {
+    memcpy(y, recording[k], (size_t)rows * sizeof(double));
+    return HPCG_STATUS_OK;
+  }
+  hpcg_status status = sample_spmv(state, level, x, y, error);
+  if (cg_runs == validation_runs && k < recorded_products) {
+    if (recording[k] == NULL) recording[k] = malloc((size_t)rows * sizeof(double));
+    if (recording[k] != NULL) memcpy(recording[k], y, (size_t)rows * sizeof(double));
+  }
+  return status;
+}
+#endif
+#elif defined(FAULT_FINE_SMOOTHER_VCYCLE)
+/* A "V-cycle" that is one symmetric sweep on the fine level: cheaper iterations, more of them. */
+static hpcg_status faulty_mg(void* state, const void* r, void* x, const hpcg_core_services* core,
+                             hpcg_error* error) {
+  (void)core;
+  return sample_symgs_zero_guess(state, 0, r, x, error);
 }
 #elif !defined(FAULT_WRONG_ABI)
 #error "define one FAULT_<NAME>"
@@ -69,10 +147,24 @@ const hpcg_backend* hpcg_backend_entry(void) {
   faulty_table.spmv = faulty_spmv;
 #elif defined(FAULT_NONSYMMETRIC_SMOOTHER) || defined(FAULT_STAGNANT_SMOOTHER)
   faulty_table.symgs = faulty_symgs;
+  faulty_table.symgs_zero_guess = NULL; /* the faulty SymGS from a zeroed x */
 #elif defined(FAULT_NOISY_DOT)
   faulty_table.dot = faulty_dot;
 #elif defined(FAULT_WRONG_ABI)
-  faulty_table.abi_version = HPCG_BACKEND_ABI_VERSION + 1;
+  faulty_table.abi_version = 99; /* a version no xhpcg loads */
+#elif defined(FAULT_FINE_SMOOTHER_VCYCLE)
+  faulty_table.mg = faulty_mg;
+#endif
+#if defined(COUNTS_CG_RUNS)
+  faulty_table.copy = counting_copy;
+#endif
+#if defined(FAULT_ZERO_NORM_LATER)
+  faulty_table.dot = faulty_dot;
+#elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER)
+  faulty_table.symgs = faulty_symgs;
+  faulty_table.symgs_zero_guess = NULL; /* the faulty SymGS from a zeroed x */
+#elif defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER)
+  faulty_table.spmv = faulty_spmv;
 #endif
   return &faulty_table;
 }

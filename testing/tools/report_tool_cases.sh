@@ -159,7 +159,14 @@ case "$case_name" in
     expect_in check.txt "is 999 but the report's own numbers give"
     check "$reports/official-1800s.txt" "$r"; expect_status 1
     check short/hpcg20*T*.txt; expect_status 1; expect_in check.txt 'not key=value'
-    check missing.txt; expect_status 2; expect_in check.txt 'cannot read missing.txt' ;;
+    check missing.txt; expect_status 2; expect_in check.txt 'cannot read missing.txt'
+    # The default backend's report says how its timed sets were re-proved; without that line,
+    # or with other numbers in it, the check refuses it.
+    expect_in "$r" 'Final Summary::Timed sets re-proved=[0-9]* sets reproduced the validated scaled residual bit for bit'
+    grep -v '^Final Summary::Timed sets re-proved=' "$r" >unproved.txt
+    check unproved.txt; expect_status 1; expect_in check.txt 'were not re-proved'
+    sed 's/^\(Final Summary::Timed sets re-proved=\)[0-9]* sets/\19999 sets/' "$r" >overclaimed.txt
+    check overclaimed.txt; expect_status 1; expect_in check.txt "Timed sets re-proved' is 9999 sets" ;;
   check_invalid)
     xhpcg_in run 2 --nx=16 --ny=16 --nz=16 --quiet --backend="plugin:$plugins/libfaulty_noisy_dot.so"
     [[ $status -eq 1 ]] || fail "faulty plugin run: exit $status, expected 1 (INVALID)"

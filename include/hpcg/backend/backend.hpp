@@ -1,15 +1,44 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one interface through which CG and the V-cycle reach the kernels, so that a backend swaps
-// in its own SpMV, SymGS and vector kernels without touching CG, MG, validation or the report.
-// MPI stays in the core: before spmv/symgs the core has exchanged the input vector's halo.
+// The one interface through which CG, the V-cycle and validation reach the kernels. A backend
+// owns every vector they use, in its own memory (host or device), behind handles the core never
+// dereferences: the core moves values only through upload/download, and halo values through
+// pack/unpack around the MPI calls it posts itself, so that a backend never links MPI. Every
+// step has a reference default, so a backend overrides only what it optimises.
 #pragma once
 
 #include <string>
 
-#include "hpcg/linalg/vector.hpp"
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg {
+
+class Backend;
+
+/// A vector in a backend's memory. The core holds it and hands it back to the backend that made
+/// it; only that backend reads or writes its values. Move-only; an owning vector is released by
+/// its backend, which must outlive it. A borrowed vector (no owner) wraps a handle someone else
+/// frees.
+class BackendVector {
+ public:
+  BackendVector() = default;
+  /// A borrowed handle of `size` entries.
+  BackendVector(void* handle, local_int size) : handle_(handle), size_(size) {}
+  ~BackendVector();
+  BackendVector(BackendVector&& other) noexcept;
+  BackendVector& operator=(BackendVector&& other) noexcept;
+  BackendVector(const BackendVector&) = delete;
+  BackendVector& operator=(const BackendVector&) = delete;
+
+  local_int size() const { return size_; }
+  /// The backend's own handle: a host address, a device address, a plugin's object.
+  void* handle() const { return handle_; }
+
+ private:
+  friend class Backend;
+  Backend* owner_ = nullptr;
+  void* handle_ = nullptr;
+  local_int size_ = 0;
+};
 
 /// Which of HPCG's optimisable kernels a backend replaces (the report warns about the others).
 struct KernelSet {
@@ -19,8 +48,47 @@ struct KernelSet {
   bool mg = false;  ///< SymGS, restriction and prolongation together
 };
 
-/// Kernels the benchmark runs. Every kernel defaults to the reference implementation; a backend
-/// overrides what it optimises and says so in optimized_kernels().
+/// Fused kernels CG calls instead of two separate ones, where a backend has them.
+struct FusedKernels {
+  bool spmv_dot = false;       ///< spmv_dot() instead of spmv() then dot()
+  bool waxpby_norm = false;    ///< waxpby_norm() instead of waxpby() then dot(w, w)
+};
+
+/// Where a backend keeps its vectors. With `host` the core's default kernels run on them in
+/// place; with `separate` (a device, or a host backend asked to behave like one) the defaults
+/// stage them through host copies, and every byte that crosses is counted.
+enum class MemoryKind { host, separate };
+
+/// What the user asked of the backend on the command line.
+struct BackendOptions {
+  /// --separate-memory: keep data apart from host memory even where it could be shared (runs
+  /// a device code path on the CPU). A backend without such a mode refuses it.
+  bool separate_memory = false;
+  /// --gpu-aware-mpi: the MPI library may read and write the backend's memory, so halo buffers
+  /// may live there (halo_buffers()). Off by default: the core stages halos through the host.
+  bool mpi_reads_backend_memory = false;
+  /// --backend-settings=TEXT: a backend's own settings (a plugin's, e.g. a device choice).
+  std::string settings;
+};
+
+/// The core's halo exchange, for a backend that runs the whole V-cycle itself: fills the halo
+/// part of `x` (columns rows..columns-1 of `level`) with the values other ranks own. Collective.
+class HaloService {
+ public:
+  virtual ~HaloService() = default;
+  virtual void exchange_halo(int level, BackendVector& x) = 0;
+};
+
+/// Buffers in a backend's own memory that MPI reads and writes directly.
+struct HaloBuffers {
+  double* send = nullptr;     ///< send_rows.size() entries of the level's halo
+  double* receive = nullptr;  ///< external_count() entries
+};
+
+/// Kernels the benchmark runs, addressed by level index (0 is the fine grid). Vectors passed to
+/// a level's kernel have that level's lengths: `columns` entries for one whose halo is read,
+/// `rows` otherwise. Kernels may run asynchronously until fence(); calls that return values to
+/// the host (dot, download, pack_halo) complete before returning.
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -28,30 +96,102 @@ class Backend {
   virtual std::string name() const = 0;
   virtual std::string version() const = 0;
   virtual KernelSet optimized_kernels() const { return {}; }
+  virtual FusedKernels fused_kernels() const { return {}; }
+  virtual MemoryKind memory() const { return MemoryKind::host; }
+  /// False for a backend whose results may differ in the last bits from run to run (atomic
+  /// reductions on a GPU): its timed sets are then compared within a tolerance, not bit for bit.
+  virtual bool bit_reproducible() const { return true; }
 
-  /// HPCG's optimisation phase (OptimizeProblem): convert, reorder or colour. Timed and charged.
-  virtual void optimize(Problem& problem) { (void)problem; }
-  /// Bytes allocated by optimize(), reported as "Memory used for OptimizeProblem data".
+  /// HPCG's optimisation phase (OptimizeProblem): keeps `problem` (which must outlive the
+  /// backend's use) and lets the backend convert, reorder or colour it. Timed and charged.
+  void optimize(const Problem& problem);
+  /// Bytes the backend allocated beyond HPCG's model, reported as "Memory used for
+  /// OptimizeProblem data": its optimisation data, and its vectors when memory is separate.
   virtual double optimization_bytes() const { return 0.0; }
-  /// The core changed diagonal values of `level` (TestCG does); refresh any copy of them.
-  virtual void diagonal_changed(const Level& level) { (void)level; }
+  /// The core changed diagonal values of `level` in place (TestCG does); refresh any copy.
+  virtual void diagonal_changed(int level) { (void)level; }
 
-  /// The whole V-cycle x = M r, for a backend that fuses across kernels or overlaps its own
-  /// halo exchanges (each level's A.exchange). Returns false to let the core run its V-cycle
-  /// from this backend's kernels, which is the default.
-  virtual bool mg(Problem& problem, const Vector& r, Vector& x) {
-    (void)problem, (void)r, (void)x;
+  /// A vector of `length` zeros in the backend's memory.
+  virtual BackendVector allocate(local_int length);
+  /// v[begin, begin + count) = host[0, count).
+  virtual void upload(const double* host, local_int begin, local_int count, BackendVector& v);
+  /// host[0, count) = v[begin, begin + count).
+  virtual void download(const BackendVector& v, local_int begin, local_int count, double* host);
+  /// Every entry of v (its halo too) = value.
+  virtual void fill(BackendVector& v, double value);
+  /// to[0, count) = from[0, count).
+  virtual void copy(const BackendVector& from, local_int count, BackendVector& to);
+  /// Waits for every kernel launched so far (the core's timers call it).
+  virtual void fence() {}
+
+  /// send[k] = x[send_rows[k]] for the level's halo, into host memory or into halo_buffers().
+  virtual void pack_halo(int level, const BackendVector& x, double* send);
+  /// x[rows + k] = receive[k].
+  virtual void unpack_halo(int level, const double* receive, BackendVector& x);
+  /// Asked only under --gpu-aware-mpi: buffers in the backend's memory for the level's halo,
+  /// or none (the default), and the core stages through host buffers.
+  virtual HaloBuffers halo_buffers(int level) {
+    (void)level;
+    return {};
+  }
+
+  /// y = A x; x's halo is current.
+  virtual void spmv(int level, const BackendVector& x, BackendVector& y);
+  /// One symmetric Gauss-Seidel step for A x = r; x's halo is current.
+  virtual void symgs(int level, const BackendVector& r, BackendVector& x);
+  /// The same step from x = 0 (the V-cycle's pre-smoothing): x's values on entry, halo
+  /// included, are to be ignored, and no halo exchange precedes it, since every rank's x is 0.
+  virtual void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x);
+  /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i] of the fine `level`: the residual only
+  /// where restriction injects it. x's halo is current.
+  virtual void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
+                                    BackendVector& rc);
+  /// x[f] += xc[i] for f = coarse_to_fine[i] of the fine `level`.
+  virtual void prolongation(int level, const BackendVector& xc, BackendVector& x);
+  /// Local part of x.y over the first n entries (the core sums over ranks).
+  virtual double dot(local_int n, const BackendVector& x, const BackendVector& y);
+  /// w = alpha x + beta y over the first n entries; w may be x or y.
+  virtual void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+                      const BackendVector& y, BackendVector& w);
+  /// spmv(level, x, y), then returns the local x.y over the level's rows.
+  virtual double spmv_dot(int level, const BackendVector& x, BackendVector& y);
+  /// waxpby(n, alpha, x, beta, y, w), then returns the local w.w.
+  virtual double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                             const BackendVector& y, BackendVector& w);
+  /// The whole V-cycle x = M r on the fine level, for a backend that must take over completely
+  /// (exchanging halos through `halo`). Returns false to let the core run its V-cycle from this
+  /// backend's steps, which is the default.
+  virtual bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
+    (void)halo, (void)r, (void)x;
     return false;
   }
 
-  virtual void spmv(const Level& level, const Vector& x, Vector& y);
-  virtual void symgs(const Level& level, const Vector& r, Vector& x);
-  virtual double dot(local_int n, const Vector& x, const Vector& y);
-  virtual void waxpby(local_int n, double alpha, const Vector& x, double beta, const Vector& y,
-                      Vector& w);
-  virtual void restrict_residual(const Level& fine, const Vector& r, const Vector& Axf,
-                                 Vector& rc);
-  virtual void prolongate(const Level& fine, const Vector& xc, Vector& x);
+  /// Bytes the default kernels copied between the backend's memory and the host to run on a
+  /// backend whose memory is separate (the core counts what it moves itself).
+  double staged_bytes() const { return staged_bytes_; }
+
+ protected:
+  /// Called by optimize() once problem() is set.
+  virtual void prepare(const Problem& problem) { (void)problem; }
+  const Problem& problem() const;
+  const Level& level(int index) const;
+  /// An owning vector of `size` entries whose handle this backend frees in release().
+  BackendVector adopt(void* handle, local_int size) {
+    BackendVector v(handle, size);
+    v.owner_ = this;
+    return v;
+  }
+  /// Frees a handle made by allocate().
+  virtual void release(void* handle);
+  /// Where a kernel may read and write v's values on the host, or nullptr when the memory is
+  /// separate. The default matches the default allocate(): the handle is the host address.
+  virtual double* host_data(const BackendVector& v) { return static_cast<double*>(v.handle()); }
+
+ private:
+  friend class BackendVector;
+  class HostValues;
+  const Problem* problem_ = nullptr;
+  double staged_bytes_ = 0;
 };
 
 }  // namespace hpcg

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The backends built into this binary, chosen by name at run time (--backend=NAME).
+// The backends built into this binary, one row each, chosen by name at run time (--backend=NAME).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,10 +11,25 @@
 
 namespace hpcg {
 
-struct BackendDescription {
+/// One backend as the registry knows it.
+struct BackendEntry {
+  /// The name --backend takes; a name ending in ":PATH" takes an argument after the colon.
   std::string name;
   std::string summary;
+  /// What its optimisation phase adds to the memory, as a share of HPCG's memory model, known
+  /// before the backend exists, so that sizing and the memory check plan for it.
+  double memory_share = 0.0;
+  /// Creates it; `argument` is the text after "name:" for a row that takes one.
+  std::function<std::unique_ptr<Backend>(const std::string& argument, const BackendOptions&)>
+      make;
+
+  bool takes_argument() const;
+  /// Whether --backend=`requested` names this row (for an argument row, its prefix).
+  bool matches(const std::string& requested) const;
 };
+
+/// Every built-in backend, in the order --list-backends prints them.
+const std::vector<BackendEntry>& backend_table();
 
 /// Process-wide set-up of the backends that need it (Kokkos): call after MPI_Init and before
 /// any make_backend. Hands the --kokkos-* arguments to Kokkos and removes them from argc/argv
@@ -27,15 +43,12 @@ void finalize_backends();
 /// The backend used when --backend is not given.
 std::string default_backend_name();
 
-std::vector<BackendDescription> available_backends();
-
-/// What a backend's optimisation phase will add to the memory, as a share of HPCG's memory
-/// model, known before the backend exists, so that sizing and the memory check plan for it:
-/// reference 0, openmp 0.5 (measured 0.48), kokkos 0.6 (0.55); a plugin 0.5, the most this
-/// project allows its own backends (1.5 times the reference).
+/// The memory share of the row that `backend` names (a plugin's: the most this project allows
+/// its own backends, 0.5, i.e. 1.5 times the reference's memory).
 double optimization_memory_share(const std::string& backend);
 
-/// Creates a backend by name; throws InputError naming the available ones when unknown.
-std::unique_ptr<Backend> make_backend(const std::string& name);
+/// Creates a backend by name; throws InputError naming the available ones when unknown, and
+/// when the backend cannot do what `options` ask.
+std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options = {});
 
 }  // namespace hpcg

@@ -33,6 +33,9 @@ struct BenchmarkResults {
   int threads = 1;
   std::string backend_name, backend_version;
   KernelSet optimized_kernels;
+  MemoryKind backend_memory = MemoryKind::host;
+  bool halo_in_backend_memory = false;  ///< MPI read the backend's halo buffers (--gpu-aware-mpi)
+  bool bit_reproducible = true;
   double optimization_bytes = 0;
   std::array<LevelSummary, mg_levels> levels{};
 
@@ -54,6 +57,20 @@ struct BenchmarkResults {
   double allreduce_min = 0, allreduce_max = 0, allreduce_avg = 0;  ///< over ranks
   std::vector<double> set_scaled_residuals;
   std::vector<double> set_seconds;
+  std::vector<int> set_iterations;  ///< iterations each timed set ran
+  /// Scaled residual of a run of exactly optimized_iterations from x = 0, right after the
+  /// iteration search: each timed set repeats that run and must reproduce it, bit for bit for a
+  /// bit-reproducible backend, else within timed_residual_tolerance (relative).
+  double validated_scaled_residual = 0;
+  double timed_residual_tolerance = 0;
+  /// Why the timed sets are not to be believed (a set that did not reproduce the validated run,
+  /// stopped early or met a NaN); the sets stop at the first.
+  std::vector<std::string> timed_failures;
+  SpotCheckResult spot_checks;      ///< on the live vectors, at points drawn at run time
+  BackendCheckResult final_checks;  ///< the backend checks again, after the last set
+  /// Summed over ranks, during the timed sets only: bytes between host and backend memory and
+  /// halo bytes sent and received (equal for a backend that moves only halo values).
+  TransferCounts timed_transfers;
   /// Rank 0's seconds in each multigrid level over the timed sets, each exclusive of the coarser
   /// levels (MgLevelTimes); empty when the backend's mg() does not report them (C ABI plugins).
   std::optional<std::array<double, mg_levels>> mg_level_seconds;

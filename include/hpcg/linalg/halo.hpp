@@ -51,6 +51,12 @@ class HaloExchange {
 
   /// `x` must hold rows + halo.external_count() entries.
   void begin(double* x);
+  /// The exchange on buffers of someone else's (a backend's, which packs and unpacks): posts
+  /// receives of the external_count() halo values into `receive`, grouped as receive_ranks.
+  void post_receives(double* receive);
+  /// Posts sends of `send` (send_rows.size() values, grouped as send_ranks), which must stay
+  /// unchanged until finish(). Call after post_receives().
+  void post_sends(const double* send);
   void finish();
   void run(double* x) {
     begin(x);

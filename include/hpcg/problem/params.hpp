@@ -23,6 +23,9 @@ struct CommandLine {
   std::optional<double> memory_gib;       ///< --memory=GiB, the node memory to size against
   bool quiet = false;                     ///< --quiet: no progress output
   std::optional<double> triad_bandwidth_gbs;  ///< --triad-bandwidth=GB/s, above 0
+  bool separate_memory = false;      ///< --separate-memory
+  bool gpu_aware_mpi = false;        ///< --gpu-aware-mpi
+  std::string backend_settings;      ///< --backend-settings=TEXT
 };
 
 /// The numbers of an hpcg.dat file.
@@ -47,6 +50,12 @@ struct Params {
   /// STREAM triad bandwidth of all the job's ranks together (bin/xstream-triad under the same
   /// launch), GB/s, for the report's roofline fraction; 0 = not measured.
   double triad_bandwidth_gbs = 0;
+  /// The backend keeps its data apart from host memory (as on a device) even where it could
+  /// share it; refused by backends without such a mode.
+  bool separate_memory = false;
+  /// The MPI library can read and write the backend's memory: halo buffers may live there.
+  bool gpu_aware_mpi = false;
+  std::string backend_settings;    ///< the backend's own settings, passed through
 
   bool quick_path() const { return runtime_seconds == 0; }
   bool sized_by_memory() const { return memory_fraction > 0 || memory_gib > 0; }

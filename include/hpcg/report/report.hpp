@@ -29,6 +29,12 @@ using ReportEntries = std::vector<ReportEntry>;
 std::string format_number(double value);
 
 ReportEntries make_report_entries(const BenchmarkResults& results);
+
+/// The value of "Final Summary::Timed sets re-proved", written for a VALID run of any backend
+/// but the reference: how many sets reproduced the validated run, and the spot checks.
+std::string describe_timed_proof(const BenchmarkResults& results);
+/// Reads that value back into `results` (whose `sets` is known); false when it is not one.
+bool read_timed_proof(const std::string& text, BenchmarkResults& results);
 ReportDocument make_report(const BenchmarkResults& results);
 
 /// The file's text: "HPCG-Benchmark", then one key=value line per entry.

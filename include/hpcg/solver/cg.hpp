@@ -3,9 +3,10 @@
 // the optimised runs; only the backend differs), with HPCG's per-kernel timers.
 #pragma once
 
-#include "hpcg/backend/backend.hpp"
-#include "hpcg/base/comm.hpp"
-#include "hpcg/problem/problem.hpp"
+#include <functional>
+#include <string>
+
+#include "hpcg/solver/workspace.hpp"
 
 namespace hpcg {
 
@@ -23,18 +24,29 @@ struct CgOptions {
   bool preconditioned = true;
 };
 
+/// Checks of the backend on CG's live vectors, called once, in iteration `iteration` (1-based)
+/// after Ap = A p, while z = M r still holds. Their time is not charged to CG.
+struct CgAudit {
+  int iteration = 0;
+  std::function<void()> check;
+};
+
 struct CgResult {
   int iterations = 0;
   double residual_norm = 0;          ///< ||r|| at the end
   double initial_residual_norm = 0;  ///< ||b - A x0||
+  /// The first value of the core's that was NaN or infinite ("p'Ap in iteration 7"), which
+  /// stopped CG; empty when all were finite.
+  std::string non_finite;
   double scaled_residual() const {
     return initial_residual_norm > 0 ? residual_norm / initial_residual_norm : 0.0;
   }
 };
 
-/// Solves A x = b from the given x with the fine level of `problem`; x holds the fine columns.
-/// Times are added to `times`. Collective.
-CgResult run_cg(Backend& backend, Problem& problem, const Comm& comm, const Vector& b, Vector& x,
-                const CgOptions& options, KernelTimes& times);
+/// Solves A x = b on the fine level from the x in ws.cg, with ws.cg's vectors. Times are added
+/// to `times`; a backend's fused kernels are charged to the first kernel they replace (SpMV for
+/// SpMV + dot, WAXPBY for WAXPBY + dot), the Allreduce after them to DDOT. Collective.
+CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
+                const CgAudit* audit = nullptr);
 
 }  // namespace hpcg

@@ -7,9 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
-#include "hpcg/base/comm.hpp"
-#include "hpcg/problem/problem.hpp"
+#include "hpcg/solver/workspace.hpp"
 #include "hpcg/validation/validation.hpp"
 
 namespace hpcg {
@@ -18,14 +16,30 @@ struct BackendCheckResult {
   double spmv_error = 0;          ///< max over levels and rows of |y - y_ref| / sum |a_ij x_j|
   double symgs_asymmetry = 0;     ///< max over levels of the scaled x'Sy - y'Sx departure
   double symgs_reduction = 0;     ///< max over levels of the A-norm error reduction of SymGS
+  double step_error = 0;          ///< max relative error of the V-cycle's steps (zero-guess
+                                  ///< smoothing, restricted residual) over levels
   double mg_reduction = 0;        ///< A-norm error reduction of one V-cycle
+  double mg_smooth_reduction = 0;         ///< the same on a smooth error (a quarter wavelength)
+  double mg_smooth_versus_reference = 0;  ///< that, divided by the reference V-cycle's
   std::vector<std::string> failures;  ///< one sentence per failed check
   bool passed() const { return failures.empty(); }
 };
 
-/// Runs every check on all ranks (collective). Expected values come from the reference kernels
-/// called directly, never from the backend under test.
-BackendCheckResult check_backend(Backend& backend, Problem& problem, const Comm& comm,
-                                 TestVectorSource& source);
+/// Runs every check on all ranks (collective) on ws's backend. Expected values come from the
+/// reference kernels called directly on host vectors, never from the backend under test.
+BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source);
+
+/// Checks of the backend on the live vectors of a timed CG set.
+struct SpotCheckResult {
+  int spmv_checks = 0, mg_checks = 0;
+  double worst_spmv_error = 0;  ///< as BackendCheckResult::spmv_error
+  double worst_mg_ratio = 0;    ///< ||r - A M r|| over the reference V-cycle's
+  std::vector<std::string> failures;
+};
+
+/// Compares, on ws.cg's vectors in the middle of a CG iteration (Ap = A p and z = M r just
+/// computed), the backend's Ap with the reference SpMV and, with `check_mg`, the residual its
+/// z leaves with the one the reference V-cycle leaves. Collective; downloads, so never timed.
+void spot_check(Workspace& ws, bool check_mg, SpotCheckResult& result);
 
 }  // namespace hpcg

@@ -8,9 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
-#include "hpcg/base/comm.hpp"
-#include "hpcg/problem/problem.hpp"
+#include "hpcg/linalg/vector.hpp"
+#include "hpcg/solver/workspace.hpp"
 
 namespace hpcg {
 
@@ -50,13 +49,13 @@ struct NormsTestResult {
 
 /// TestCG: scales the fine diagonal so that CG converges in few iterations, runs 2
 /// unpreconditioned and 2 preconditioned solves to 1e-12 and counts those that take longer than
-/// 12 / 2 iterations. Restores the matrix and b afterwards.
-CgTestResult test_cg(Backend& backend, Problem& problem, const Comm& comm);
+/// 12 / 2 iterations. Restores the matrix and b (host and backend copies) afterwards, and leaves
+/// x = 0.
+CgTestResult test_cg(Workspace& ws);
 
 /// TestSymmetry: |x'Ay - y'Ax| and |x'My - y'Mx| for random x, y, scaled by
 /// 2 ||x||^2 ||A|| ||y||^2 eps as HPCG 3.1 does; fails above 1.
-SymmetryTestResult test_symmetry(Backend& backend, Problem& problem, const Comm& comm,
-                                 TestVectorSource& source);
+SymmetryTestResult test_symmetry(Workspace& ws, TestVectorSource& source);
 
 /// TestNorms: mean and population variance of the sets' scaled residuals.
 NormsTestResult test_norms(const std::vector<double>& scaled_residuals);

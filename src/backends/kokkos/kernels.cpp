@@ -179,18 +179,10 @@ void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
   });
 }
 
-void restrict_residual(const LevelViews& fine, const ConstDeviceVector& r,
-                       const ConstDeviceVector& Axf, const DeviceVector& rc) {
+void prolongation(const LevelViews& fine, const ConstDeviceVector& xc, const DeviceVector& x) {
   const ConstIds map = fine.coarse_to_fine;
   const auto n = static_cast<local_int>(map.extent(0));
-  Kokkos::parallel_for("hpcg::kokkos::restrict_residual", RowPolicy(0, n),
-                       KOKKOS_LAMBDA(local_int i) { rc(i) = r(map(i)) - Axf(map(i)); });
-}
-
-void prolongate(const LevelViews& fine, const ConstDeviceVector& xc, const DeviceVector& x) {
-  const ConstIds map = fine.coarse_to_fine;
-  const auto n = static_cast<local_int>(map.extent(0));
-  Kokkos::parallel_for("hpcg::kokkos::prolongate", RowPolicy(0, n),
+  Kokkos::parallel_for("hpcg::kokkos::prolongation", RowPolicy(0, n),
                        KOKKOS_LAMBDA(local_int i) { x(map(i)) += xc(i); });
 }
 
@@ -227,6 +219,11 @@ void waxpby(local_int n, double alpha, const ConstDeviceVector& x, double beta,
 void fill(const DeviceVector& x, local_int begin, local_int end, double value) {
   Kokkos::parallel_for("hpcg::kokkos::fill", RowPolicy(begin, end),
                        KOKKOS_LAMBDA(local_int i) { x(i) = value; });
+}
+
+void copy(local_int n, const ConstDeviceVector& from, const DeviceVector& to) {
+  Kokkos::parallel_for("hpcg::kokkos::copy", RowPolicy(0, n),
+                       KOKKOS_LAMBDA(local_int i) { to(i) = from(i); });
 }
 
 void gather(const SpaceView<local_int>& rows, const ConstDeviceVector& x, const DeviceVector& out) {

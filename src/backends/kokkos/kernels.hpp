@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The kokkos backend's kernels as Kokkos parallel patterns over views in the execution space's
-// memory, on a copy of each level's matrix split in Gauss-Seidel sweep order. With
+// memory, on a copy of each level's matrix split in Gauss-Seidel sweep order (the shared
+// hpcg/backend/sweep_layout.hpp, copied into views). With
 // (D + L) the rows a forward sweep has already updated and U the others (halo columns included),
 // a forward sweep stores t = r - L x, so that the backward sweep, x = D^-1 (t - U x), reads only
 // U; from x = 0 the forward sweep reads only L. A symmetric Gauss-Seidel step then streams the
@@ -27,7 +28,7 @@ struct MatrixPart {
   SpaceView<double> value;
 };
 
-/// One level's split matrix, colouring and transfer map in the space's memory.
+/// One level's split matrix, colouring, transfer map and halo lists in the space's memory.
 struct LevelViews {
   local_int rows = 0;
   local_int columns = 0;
@@ -44,14 +45,14 @@ struct LevelViews {
   SpaceView<local_int> blocks;
   std::vector<local_int> color_start;  ///< on the host: it bounds the kernel launches
   DeviceVector sweep_rhs;              ///< t = r - L x of the last forward sweep
-  SpaceView<local_int> send_rows;      ///< rows whose values this rank sends (separate memory)
-  DeviceVector send_values;            ///< those values, gathered for one copy to the host
-  std::vector<double> send_staging;    ///< their host copy
+  SpaceView<local_int> send_rows;      ///< rows whose values this rank sends
+  DeviceVector send_values;            ///< those values, gathered for one copy to MPI's buffer
+  DeviceVector receive_values;         ///< the halo, for --gpu-aware-mpi (halo_buffers)
 };
 
 /// Colours `level`'s rows in blocks of `block_rows` and builds its views: the matrix split in
-/// that sweep order, the colouring, the transfer map, and with separate memory the halo lists.
-LevelViews make_level_views(const Level& level, local_int block_rows, MemoryBridge& memory);
+/// that sweep order, the colouring, the transfer map and the halo lists.
+LevelViews make_level_views(const Level& level, local_int block_rows, SpaceMemory& memory);
 
 /// Copies the diagonal of A again after the core changed it.
 void refresh_diagonal(const LevelViews& views, const SparseMatrix& A);
@@ -69,12 +70,8 @@ void symgs(const LevelViews& A, const ConstDeviceVector& r, const DeviceVector& 
 void residual_restriction(const LevelViews& fine, const ConstDeviceVector& r,
                           const ConstDeviceVector& x, const DeviceVector& rc);
 
-/// rc[i] = r[f] - Axf[f] for f = coarse_to_fine[i] (the core's restriction).
-void restrict_residual(const LevelViews& fine, const ConstDeviceVector& r,
-                       const ConstDeviceVector& Axf, const DeviceVector& rc);
-
 /// x[f] += xc[i] for f = coarse_to_fine[i].
-void prolongate(const LevelViews& fine, const ConstDeviceVector& xc, const DeviceVector& x);
+void prolongation(const LevelViews& fine, const ConstDeviceVector& xc, const DeviceVector& x);
 
 /// Sum of x[i] y[i] for i < n; the same partial sums in the same order on every call.
 double dot(local_int n, const ConstDeviceVector& x, const ConstDeviceVector& y);
@@ -88,5 +85,8 @@ void fill(const DeviceVector& x, local_int begin, local_int end, double value);
 
 /// out[k] = x[rows[k]].
 void gather(const SpaceView<local_int>& rows, const ConstDeviceVector& x, const DeviceVector& out);
+
+/// to[i] = from[i] for i < n.
+void copy(local_int n, const ConstDeviceVector& from, const DeviceVector& to);
 
 }  // namespace hpcg::backends::kokkos

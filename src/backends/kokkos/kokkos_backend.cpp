@@ -7,81 +7,32 @@
 #include "kernels.hpp"
 
 namespace hpcg::backends::kokkos {
+namespace {
+
+constexpr double value_bytes = sizeof(double);
+
+/// A vector's handle: the view it lives in.
+DeviceVector& view_of(const BackendVector& v) { return *static_cast<DeviceVector*>(v.handle()); }
+
+/// v[begin, begin + count) as a view.
+DeviceVector part_of(const BackendVector& v, local_int begin, local_int count) {
+  return Kokkos::subview(view_of(v), Kokkos::make_pair(begin, begin + count));
+}
+
+}  // namespace
 
 struct KokkosBackend::State {
   explicit State(KokkosOptions chosen) : options(chosen), memory(chosen.separate_memory) {}
 
-  const LevelViews& views(const Level& level) const;
-  void place_level(const Level& level);
-  void exchange(Level& level, LevelViews& A, const DeviceVector& x, Vector& host_x);
-  void v_cycle(std::size_t l, const ConstDeviceVector& r, const DeviceVector& x, Vector& host_x);
+  const LevelViews& views(int level) const {
+    HPCG_REQUIRE(level >= 0 && level < static_cast<int>(levels.size()));
+    return levels[level];
+  }
 
   KokkosOptions options;
-  MemoryBridge memory;
-  Problem* problem = nullptr;
+  SpaceMemory memory;
   std::vector<LevelViews> levels;
 };
-
-const LevelViews& KokkosBackend::State::views(const Level& level) const {
-  if (problem == nullptr) throw InternalError("kokkos backend used before its optimization phase");
-  auto index = &level - problem->levels.data();
-  HPCG_REQUIRE(index >= 0 && index < static_cast<long>(levels.size()));
-  return levels[index];
-}
-
-void KokkosBackend::State::place_level(const Level& level) {
-  local_int block_rows = options.block_rows;
-  if (block_rows <= 0) {
-    block_rows = space_reads_host_memory ? cpu_block_rows(level.A, concurrency()) : 1;
-  }
-  levels.push_back(make_level_views(level, block_rows, memory));
-}
-
-void KokkosBackend::State::exchange(Level& level, LevelViews& A, const DeviceVector& x,
-                                    Vector& host_x) {
-  if (!memory.separate()) {
-    ExecutionSpace().fence();  // MPI reads what the kernels wrote
-    level.A.exchange.run(host_x.data());
-    return;
-  }
-  // Only the values this rank sends go to the host and only the halo comes back; the core's
-  // exchange works on host_x, the core vector this buffer stands for.
-  const std::vector<local_int>& send_rows = level.A.exchange.halo().send_rows;
-  if (!send_rows.empty()) {
-    kokkos::gather(A.send_rows, x, A.send_values);
-    Kokkos::deep_copy(HostWrap<double>(A.send_staging.data(), A.send_staging.size()),
-                      A.send_values);
-    for (std::size_t k = 0; k < send_rows.size(); ++k) host_x[send_rows[k]] = A.send_staging[k];
-  }
-  level.A.exchange.run(host_x.data());
-  const local_int halo = A.columns - A.rows;
-  if (halo > 0) {
-    Kokkos::deep_copy(Kokkos::subview(x, Kokkos::make_pair(A.rows, A.columns)),
-                      HostWrap<const double>(host_x.data() + A.rows, halo));
-  }
-}
-
-void KokkosBackend::State::v_cycle(std::size_t l, const ConstDeviceVector& r,
-                                   const DeviceVector& x, Vector& host_x) {
-  // Kernels may run asynchronously: the fence charges each level the work it launched.
-  MgLevelScope timer(problem->mg_level_times, static_cast<int>(l), [] { Kokkos::fence(); });
-  Level& level = problem->levels[l];
-  LevelViews& A = levels[l];
-  // The smoothing from x = 0 reads only L in its forward sweep; x's halo is zero on every rank,
-  // so it needs no exchange, only zeros where the core's vector may hold old values.
-  kokkos::fill(x, A.rows, A.columns, 0.0);
-  kokkos::symgs(A, r, x, true);
-  if (l + 1 == levels.size()) return;
-  Level& coarse = problem->levels[l + 1];
-  // Coarse vectors live in the space for good: only their halos ever reach the host.
-  DeviceVector rc = memory.out(coarse.mg_rhs), xc = memory.out(coarse.mg_solution);
-  exchange(level, A, x, host_x);
-  kokkos::residual_restriction(A, r, x, rc);
-  v_cycle(l + 1, rc, xc, coarse.mg_solution);
-  kokkos::prolongate(A, xc, x);
-  exchange(level, A, x, host_x);
-  kokkos::symgs(A, r, x, false);
-}
 
 KokkosBackend::KokkosBackend(KokkosOptions options) {
   if (!Kokkos::is_initialized()) {
@@ -103,30 +54,129 @@ KernelSet KokkosBackend::optimized_kernels() const {
   return set;
 }
 
+MemoryKind KokkosBackend::memory() const {
+  return separate_memory() ? MemoryKind::separate : MemoryKind::host;
+}
+
 bool KokkosBackend::separate_memory() const { return state_->memory.separate(); }
 
-void KokkosBackend::optimize(Problem& problem) {
+void KokkosBackend::prepare(const Problem& problem) {
   State& s = *state_;
-  s.problem = &problem;
   s.levels.clear();
-  s.memory = MemoryBridge(s.options.separate_memory);  // a new problem: new buffers and count
-  for (const Level& level : problem.levels) s.place_level(level);
-  // With separate memory, the buffers of the vectors CG and the V-cycle use are allocated now,
-  // so that the optimisation phase pays for them and reports them.
-  for (const Vector* v : {&problem.x, &problem.b, &problem.cg.r, &problem.cg.z, &problem.cg.p,
-                          &problem.cg.Ap}) {
-    s.memory.reserve(*v);
-  }
   for (const Level& level : problem.levels) {
-    s.memory.reserve(level.mg_rhs);
-    s.memory.reserve(level.mg_solution);
+    local_int block_rows = s.options.block_rows;
+    if (block_rows <= 0) {
+      block_rows = space_reads_host_memory ? cpu_block_rows(level.A, concurrency()) : 1;
+    }
+    s.levels.push_back(make_level_views(level, block_rows, s.memory));
   }
 }
 
 double KokkosBackend::optimization_bytes() const { return state_->memory.allocated_bytes(); }
 
-void KokkosBackend::diagonal_changed(const Level& level) {
-  refresh_diagonal(state_->views(level), level.A);
+void KokkosBackend::diagonal_changed(int l) { refresh_diagonal(state_->views(l), level(l).A); }
+
+BackendVector KokkosBackend::allocate(local_int length) {
+  // Zeroed, as the core expects of a new vector; the view's label names it in Kokkos tools.
+  auto* view = new DeviceVector(std::string("hpcg::vector"), length);
+  // Vectors apart from the host's count as the backend's memory; in host memory they are the
+  // vectors of HPCG's own model.
+  if (separate_memory()) state_->memory.count(value_bytes * static_cast<double>(length));
+  return adopt(view, length);
+}
+
+void KokkosBackend::release(void* handle) {
+  auto* view = static_cast<DeviceVector*>(handle);
+  if (separate_memory()) state_->memory.count(-value_bytes * static_cast<double>(view->extent(0)));
+  delete view;
+}
+
+double* KokkosBackend::host_data(const BackendVector& v) {
+  return separate_memory() ? nullptr : view_of(v).data();
+}
+
+void KokkosBackend::upload(const double* host, local_int begin, local_int count,
+                           BackendVector& v) {
+  HPCG_REQUIRE(begin >= 0 && count >= 0 && begin + count <= v.size());
+  if (count > 0) Kokkos::deep_copy(part_of(v, begin, count), HostWrap<const double>(host, count));
+}
+
+void KokkosBackend::download(const BackendVector& v, local_int begin, local_int count,
+                             double* host) {
+  HPCG_REQUIRE(begin >= 0 && count >= 0 && begin + count <= v.size());
+  if (count > 0) Kokkos::deep_copy(HostWrap<double>(host, count), part_of(v, begin, count));
+}
+
+void KokkosBackend::fill(BackendVector& v, double value) {
+  kokkos::fill(view_of(v), 0, v.size(), value);
+}
+
+void KokkosBackend::copy(const BackendVector& from, local_int count, BackendVector& to) {
+  kokkos::copy(count, view_of(from), view_of(to));
+}
+
+void KokkosBackend::fence() { Kokkos::fence(); }
+
+void KokkosBackend::pack_halo(int l, const BackendVector& x, double* send) {
+  const LevelViews& A = state_->views(l);
+  const auto count = static_cast<local_int>(A.send_values.extent(0));
+  if (count == 0) return;
+  kokkos::gather(A.send_rows, view_of(x), A.send_values);
+  // Into MPI's buffer: the host's, or under --gpu-aware-mpi send_values itself.
+  if (send != A.send_values.data()) {
+    Kokkos::deep_copy(HostWrap<double>(send, count), A.send_values);
+  } else {
+    Kokkos::fence();
+  }
+}
+
+void KokkosBackend::unpack_halo(int l, const double* receive, BackendVector& x) {
+  const LevelViews& A = state_->views(l);
+  const local_int halo = A.columns - A.rows;
+  if (halo == 0) return;
+  if (receive == A.receive_values.data()) {
+    kokkos::copy(halo, A.receive_values, part_of(x, A.rows, halo));
+  } else {
+    Kokkos::deep_copy(part_of(x, A.rows, halo), HostWrap<const double>(receive, halo));
+  }
+}
+
+HaloBuffers KokkosBackend::halo_buffers(int l) {
+  const LevelViews& A = state_->views(l);
+  return {A.send_values.data(), A.receive_values.data()};
+}
+
+void KokkosBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+  kokkos::spmv(state_->views(l), view_of(x), view_of(y));
+}
+
+void KokkosBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+  kokkos::symgs(state_->views(l), view_of(r), view_of(x), false);
+}
+
+void KokkosBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
+  // x's values are to be ignored, its halo too: the backward sweep reads the halo's zeros.
+  const LevelViews& A = state_->views(l);
+  kokkos::fill(view_of(x), A.rows, A.columns, 0.0);
+  kokkos::symgs(A, view_of(r), view_of(x), true);
+}
+
+void KokkosBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                                         BackendVector& rc) {
+  kokkos::residual_restriction(state_->views(l), view_of(r), view_of(x), view_of(rc));
+}
+
+void KokkosBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
+  kokkos::prolongation(state_->views(l), view_of(xc), view_of(x));
+}
+
+double KokkosBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
+  return kokkos::dot(n, view_of(x), view_of(y));
+}
+
+void KokkosBackend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+                           const BackendVector& y, BackendVector& w) {
+  kokkos::waxpby(n, alpha, view_of(x), beta, view_of(y), view_of(w));
 }
 
 std::vector<int> KokkosBackend::colors_per_level() const {
@@ -141,65 +191,6 @@ std::vector<bool> KokkosBackend::lower_offsets_per_level() const {
   std::vector<bool> offsets;
   for (const LevelViews& v : state_->levels) offsets.push_back(v.lower_as_offsets());
   return offsets;
-}
-
-bool KokkosBackend::mg(Problem& problem, const Vector& r, Vector& x) {
-  State& s = *state_;
-  HPCG_REQUIRE(&problem == s.problem);
-  const local_int rows = problem.fine().A.rows;
-  DeviceVector rv = s.memory.in(r, rows), xv = s.memory.out(x);
-  s.v_cycle(0, rv, xv, x);
-  s.memory.back(xv, x, rows);
-  return true;
-}
-
-void KokkosBackend::spmv(const Level& level, const Vector& x, Vector& y) {
-  const LevelViews& A = state_->views(level);
-  MemoryBridge& memory = state_->memory;
-  DeviceVector xv = memory.in(x, A.columns), yv = memory.out(y);
-  kokkos::spmv(A, xv, yv);
-  memory.back(yv, y, A.rows);
-}
-
-void KokkosBackend::symgs(const Level& level, const Vector& r, Vector& x) {
-  const LevelViews& A = state_->views(level);
-  MemoryBridge& memory = state_->memory;
-  DeviceVector rv = memory.in(r, A.rows), xv = memory.in(x, A.columns);
-  kokkos::symgs(A, rv, xv, false);
-  memory.back(xv, x, A.rows);
-}
-
-double KokkosBackend::dot(local_int n, const Vector& x, const Vector& y) {
-  MemoryBridge& memory = state_->memory;
-  DeviceVector xv = memory.in(x, n), yv = memory.in(y, n);
-  return kokkos::dot(n, xv, yv);
-}
-
-void KokkosBackend::waxpby(local_int n, double alpha, const Vector& x, double beta,
-                           const Vector& y, Vector& w) {
-  MemoryBridge& memory = state_->memory;
-  DeviceVector xv = memory.in(x, n), yv = memory.in(y, n), wv = memory.out(w);
-  kokkos::waxpby(n, alpha, xv, beta, yv, wv);
-  memory.back(wv, w, n);
-}
-
-void KokkosBackend::restrict_residual(const Level& fine, const Vector& r, const Vector& Axf,
-                                      Vector& rc) {
-  const LevelViews& A = state_->views(fine);
-  MemoryBridge& memory = state_->memory;
-  const auto n = static_cast<local_int>(A.coarse_to_fine.extent(0));
-  DeviceVector rv = memory.in(r, A.rows), av = memory.in(Axf, A.rows), cv = memory.out(rc);
-  kokkos::restrict_residual(A, rv, av, cv);
-  memory.back(cv, rc, n);
-}
-
-void KokkosBackend::prolongate(const Level& fine, const Vector& xc, Vector& x) {
-  const LevelViews& A = state_->views(fine);
-  MemoryBridge& memory = state_->memory;
-  const auto n = static_cast<local_int>(A.coarse_to_fine.extent(0));
-  DeviceVector cv = memory.in(xc, n), xv = memory.in(x, A.rows);
-  kokkos::prolongate(A, cv, xv);
-  memory.back(xv, x, A.rows);
 }
 
 }  // namespace hpcg::backends::kokkos

@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Where the core's host vectors meet the Kokkos execution space's memory, and the backend's own
-// allocations there. One code path for every space: on host spaces a view wraps the core's
-// vector (no copy, no allocation); with separate memory (a GPU, or
-// KokkosOptions::separate_memory) the data is copied into a buffer reused for the same host
-// vector, in at a kernel's start and back at its end.
+// The kokkos backend's allocations in the memory of Kokkos' default execution space, counted
+// for the report. With separate memory (a GPU, or KokkosOptions::separate_memory on a CPU) the
+// host reaches them only through deep_copy; on host spaces without it they are host memory too.
 #pragma once
 
 #include <Kokkos_Core.hpp>
 
 #include <string>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
-#include "hpcg/linalg/vector.hpp"
+#include "hpcg/base/types.hpp"
 
 namespace hpcg::backends::kokkos {
 
@@ -30,47 +27,37 @@ using HostWrap = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos
 /// Threads, HPX); otherwise (CUDA, HIP, SYCL) data must be copied.
 constexpr bool space_reads_host_memory = std::is_same<MemorySpace, Kokkos::HostSpace>::value;
 
-class MemoryBridge {
+class SpaceMemory {
  public:
-  explicit MemoryBridge(bool separate) : separate_(separate || !space_reads_host_memory) {}
+  explicit SpaceMemory(bool separate) : separate_(separate || !space_reads_host_memory) {}
 
+  /// Whether the host must not touch these allocations directly.
   bool separate() const { return separate_; }
   double allocated_bytes() const { return allocated_bytes_; }
 
-  /// An allocation in the space, counted in allocated_bytes(). Fill it through
-  /// Kokkos::create_mirror_view (the same memory on host spaces) and deep_copy.
+  /// An allocation in the space, counted in allocated_bytes().
   template <class T>
   SpaceView<T> allocate(const char* label, std::size_t length) {
     allocated_bytes_ += sizeof(T) * static_cast<double>(length);
-    return SpaceView<T>(allocation(label), length);
+    return SpaceView<T>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)),
+                        length);
   }
-  /// A copy of a host array in the space.
+  /// A copy of `length` host values in the space.
   template <class T>
-  SpaceView<T> copy(const std::vector<T>& host, const char* label) {
-    SpaceView<T> view = allocate<T>(label, host.size());
-    Kokkos::deep_copy(view, HostWrap<const T>(host.data(), host.size()));
+  SpaceView<T> copy(const T* host, std::size_t length, const char* label) {
+    SpaceView<T> view = allocate<T>(label, length);
+    if (length > 0) Kokkos::deep_copy(view, HostWrap<const T>(host, length));
     return view;
   }
-
-  /// v[0, n) as kernel input.
-  DeviceVector in(const Vector& v, local_int n);
-  /// Storage for kernel output to `v` (its current contents are not copied in).
-  DeviceVector out(const Vector& v);
-  /// Makes d[0, n) visible in v once the kernels have finished.
-  void back(const DeviceVector& d, Vector& v, local_int n);
-  /// Allocates v's buffer now (optimisation phase) instead of at first use.
-  void reserve(const Vector& v) { (void)out(v); }
+  template <class T>
+  SpaceView<T> copy(const std::vector<T>& host, const char* label) {
+    return copy(host.data(), host.size(), label);
+  }
+  /// Counts an allocation made elsewhere (a vector), or with negative bytes one given back.
+  void count(double bytes) { allocated_bytes_ += bytes; }
 
  private:
-  /// Kokkos 3 takes a `const char*` among allocation properties for memory to wrap.
-  static auto allocation(const char* label) {
-    return Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label));
-  }
-
   bool separate_;
-  /// One buffer per host vector seen, keyed by its address: CG reuses the same vectors, so the
-  /// timed sets allocate nothing, and a kernel whose output aliases an input stays in place.
-  std::unordered_map<const double*, DeviceVector> buffers_;
   double allocated_bytes_ = 0;
 };
 

@@ -1,29 +1,28 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The openmp backend's kernels: Gauss-Seidel and the restricted residual on the split copy
-// (sweep_layout.hpp), SpMV on the core's CSR matrix.
+// (hpcg/backend/sweep_layout.hpp), SpMV on the core's CSR matrix, all on host arrays.
 #pragma once
 
 #include "hpcg/backend/block_coloring.hpp"
-#include "hpcg/linalg/vector.hpp"
+#include "hpcg/backend/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
-#include "sweep_layout.hpp"
 
 namespace hpcg::backends::openmp {
 
 /// One symmetric Gauss-Seidel step in block-colour order: colours 0..K-1 with each block swept
 /// forward, then colours K-1..0 with each block swept backward (a symmetric operator). The blocks
-/// of a colour run in parallel. `t` is scratch of A.rows entries. With zero_guess x is taken as
-/// 0 on entry: its owned entries are only written and its halo is set to 0; otherwise x's halo
-/// must be current.
+/// of a colour run in parallel. `t` is scratch of A.rows entries. x has A.columns entries. With
+/// zero_guess x is taken as 0 on entry: its owned entries are only written and its halo is set
+/// to 0; otherwise x's halo must be current.
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
-                 const Vector& r, Vector& x, Vector& t, bool zero_guess);
+                 const double* r, double* x, double* t, bool zero_guess);
 
 /// y = A x on the core's CSR matrix; x's halo must be current.
-void spmv(const SparseMatrix& A, const Vector& x, Vector& y);
+void spmv(const SparseMatrix& A, const double* x, double* y);
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
 /// from `layout` (fine's split copy) and the core's diagonal.
-void residual_restriction(const Level& fine, const SweepLayout& layout, const Vector& r,
-                          const Vector& x, Vector& rc);
+void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
+                          const double* x, double* rc);
 
 }  // namespace hpcg::backends::openmp

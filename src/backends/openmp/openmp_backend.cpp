@@ -1,12 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "openmp_backend.hpp"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-#include "hpcg/backend/reference_kernels.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/threads.hpp"
 #include "hpcg/version.hpp"
 #include "kernels.hpp"
 
@@ -20,22 +16,11 @@ KernelSet OpenMPBackend::optimized_kernels() const {
   return set;
 }
 
-namespace {
-int thread_count() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-}  // namespace
-
-void OpenMPBackend::optimize(Problem& problem) {
-  problem_ = &problem;
+void OpenMPBackend::prepare(const Problem& problem) {
   orderings_.clear();
   orderings_.reserve(problem.levels.size());
   for (const Level& level : problem.levels) {
-    BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, thread_count()));
+    BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, max_threads()));
     SweepLayout layout = make_sweep_layout(level.A, coloring);
     orderings_.push_back({std::move(coloring), std::move(layout), Vector(level.A.rows)});
   }
@@ -59,46 +44,37 @@ std::vector<int> OpenMPBackend::colors_per_level() const {
   return colors;
 }
 
-OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(const Level& level) {
-  if (problem_ == nullptr) throw InternalError("openmp backend used before its optimization phase");
-  auto index = &level - problem_->levels.data();
-  HPCG_REQUIRE(index >= 0 && index < static_cast<long>(orderings_.size()));
-  return orderings_[index];
+OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(int l) {
+  (void)level(l);  // throws before the optimisation phase or for a bad index
+  return orderings_.at(l);
 }
 
-void OpenMPBackend::spmv(const Level& level, const Vector& x, Vector& y) {
-  openmp::spmv(level.A, x, y);
+void OpenMPBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+  openmp::spmv(level(l).A, host_data(x), host_data(y));
 }
 
-void OpenMPBackend::symgs(const Level& level, const Vector& r, Vector& x) {
-  LevelOrdering& o = ordering(level);
-  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, false);
+void OpenMPBackend::sweep(int l, const BackendVector& r, BackendVector& x, bool zero_guess) {
+  LevelOrdering& o = ordering(l);
+  block_symgs(level(l).A, o.layout, o.coloring, host_data(r), host_data(x), o.sweep_rhs.data(),
+              zero_guess);
 }
 
-void OpenMPBackend::diagonal_changed(const Level& level) {
-  refresh_inverse_diagonal(level.A, ordering(level).layout);
+void OpenMPBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+  sweep(l, r, x, false);
 }
 
-void OpenMPBackend::v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x) {
-  MgLevelScope timer(problem.mg_level_times, static_cast<int>(l));
-  Level& level = problem.levels[l];
-  LevelOrdering& o = orderings_[l];
-  // x = 0 on every rank, so its halo is zero too: the first smoothing needs no exchange.
-  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, true);
-  if (l + 1 == problem.levels.size()) return;
-  Level& coarse = problem.levels[l + 1];
-  level.A.exchange.run(x.data());
-  residual_restriction(level, o.layout, r, x, coarse.mg_rhs);
-  v_cycle(problem, l + 1, coarse.mg_rhs, coarse.mg_solution);
-  reference::prolongate(level, coarse.mg_solution, x);
-  level.A.exchange.run(x.data());
-  block_symgs(level.A, o.layout, o.coloring, r, x, o.sweep_rhs, false);
+void OpenMPBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
+  sweep(l, r, x, true);
 }
 
-bool OpenMPBackend::mg(Problem& problem, const Vector& r, Vector& x) {
-  HPCG_REQUIRE(&problem == problem_);
-  v_cycle(problem, 0, r, x);
-  return true;
+void OpenMPBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                                         BackendVector& rc) {
+  openmp::residual_restriction(level(l), ordering(l).layout, host_data(r), host_data(x),
+                               host_data(rc));
+}
+
+void OpenMPBackend::diagonal_changed(int l) {
+  refresh_inverse_diagonal(level(l).A, ordering(l).layout);
 }
 
 }  // namespace hpcg::backends::openmp

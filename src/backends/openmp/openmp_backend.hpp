@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The `openmp` backend: Gauss-Seidel parallel within a rank through a block multicolour
-// ordering computed in the optimisation phase, on a copy of each level's matrix split in that
-// sweep order (sweep_layout.hpp), and a V-cycle that does only the work the mathematics needs:
-// the pre-smoothing from x = 0 reads only L and needs no halo exchange, each backward sweep
-// reads only U, the residual is computed only at the rows restriction injects. SpMV runs on the
-// core's CSR matrix with independent partial sums per row; dot and WAXPBY are the core's
-// (threaded) kernels.
+// ordering computed in the optimisation phase, on the shared split copy of each level's matrix
+// (hpcg/backend/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
+// from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
+// the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
+// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory.
 #pragma once
 
 #include <vector>
 
 #include "hpcg/backend/backend.hpp"
 #include "hpcg/backend/block_coloring.hpp"
-#include "sweep_layout.hpp"
+#include "hpcg/backend/sweep_layout.hpp"
+#include "hpcg/linalg/vector.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -22,15 +22,19 @@ class OpenMPBackend : public Backend {
   std::string version() const override;
   KernelSet optimized_kernels() const override;
 
-  void optimize(Problem& problem) override;
   double optimization_bytes() const override;
-  bool mg(Problem& problem, const Vector& r, Vector& x) override;
-  void spmv(const Level& level, const Vector& x, Vector& y) override;
-  void symgs(const Level& level, const Vector& r, Vector& x) override;
-  void diagonal_changed(const Level& level) override;
+  void diagonal_changed(int level) override;
+  void spmv(int level, const BackendVector& x, BackendVector& y) override;
+  void symgs(int level, const BackendVector& r, BackendVector& x) override;
+  void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
+  void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
+                            BackendVector& rc) override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
+
+ protected:
+  void prepare(const Problem& problem) override;
 
  private:
   struct LevelOrdering {
@@ -39,10 +43,9 @@ class OpenMPBackend : public Backend {
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
   };
 
-  LevelOrdering& ordering(const Level& level);
-  void v_cycle(Problem& problem, size_t l, const Vector& r, Vector& x);
+  LevelOrdering& ordering(int level);
+  void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
 
-  const Problem* problem_ = nullptr;
   std::vector<LevelOrdering> orderings_;  ///< one per level
 };
 

@@ -1,156 +1,212 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "plugin_backend.hpp"
 
-#include <dlfcn.h>
-
-#include <cstring>
-
 #include "hpcg/base/error.hpp"
 
 namespace hpcg::backends::plugin {
-namespace {
 
-std::string load_error() {
-  const char* message = dlerror();
-  return message != nullptr ? message : "unknown dlopen error";
-}
-
-}  // namespace
-
-PluginBackend::PluginBackend(const std::string& path) : path_(path) {
-  library_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (library_ == nullptr) {
-    throw InputError("cannot load backend plugin " + path + ": " + load_error());
+PluginBackend::PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_backend& table,
+                             const BackendOptions& options)
+    : library_(std::move(library)), table_(table), options_(options) {
+  const std::string where = "cannot use backend plugin " + library_->path() + ": ";
+  if (table_.name == nullptr || table_.version == nullptr) {
+    throw InputError(where + "its function table has no name or version");
   }
-  auto entry = reinterpret_cast<hpcg_backend_entry_fn>(dlsym(library_, HPCG_BACKEND_ENTRY_SYMBOL));
-  if (entry == nullptr) {
-    dlclose(library_);
-    throw InputError(path + " is not an xhpcg backend plugin: it does not export " +
-                     HPCG_BACKEND_ENTRY_SYMBOL + "()");
+  if (owns_vectors() && (table_.free_vector == nullptr || table_.upload == nullptr ||
+                         table_.download == nullptr)) {
+    throw InputError(where + "it allocates vectors (alloc_vector) but lacks free_vector, upload "
+                     "or download, without which xhpcg cannot use them");
   }
-  table_ = entry();
-  std::string problem;
-  if (table_ == nullptr) {
-    problem = "its entry returned no function table";
-  } else if (table_->abi_version != HPCG_BACKEND_ABI_VERSION) {
-    problem = "it was built for plugin ABI version " + std::to_string(table_->abi_version) +
-              ", this xhpcg loads version " + std::to_string(HPCG_BACKEND_ABI_VERSION) +
-              "; rebuild it against this xhpcg's backend_abi.h";
-  } else if (table_->struct_size < sizeof(hpcg_backend)) {
-    problem = "its function table has " + std::to_string(table_->struct_size) +
-              " bytes, expected " + std::to_string(sizeof(hpcg_backend));
-  } else if (table_->name == nullptr || table_->version == nullptr) {
-    problem = "its function table has no name or version";
+  if ((table_.flags & HPCG_BACKEND_SEPARATE_MEMORY) != 0 && !owns_vectors()) {
+    throw InputError(where + "it declares separate memory but does not allocate vectors");
   }
-  if (!problem.empty()) {
-    dlclose(library_);
-    throw InputError("cannot use backend plugin " + path + ": " + problem);
+  if (options.separate_memory && memory() != MemoryKind::separate) {
+    throw InputError("backend plugin " + library_->path() + " keeps its vectors in host memory "
+                     "and has no separate-memory mode (--separate-memory)");
   }
 }
 
 PluginBackend::~PluginBackend() {
-  if (state_ != nullptr && table_->destroy != nullptr) table_->destroy(state_);
-  dlclose(library_);
+  if (state_ != nullptr && table_.destroy != nullptr) table_.destroy(state_);
 }
 
-std::string PluginBackend::name() const { return std::string("plugin:") + table_->name; }
+std::string PluginBackend::name() const { return std::string("plugin:") + table_.name; }
 
-std::string PluginBackend::version() const { return table_->version; }
+std::string PluginBackend::version() const { return table_.version; }
 
 KernelSet PluginBackend::optimized_kernels() const {
   KernelSet set;
-  set.spmv = table_->spmv != nullptr;
-  set.mg = table_->symgs != nullptr || table_->mg != nullptr;
-  set.dot = table_->dot != nullptr;
-  set.waxpby = table_->waxpby != nullptr;
+  set.spmv = table_.spmv != nullptr || table_.spmv_dot != nullptr;
+  set.mg = table_.symgs != nullptr || table_.mg != nullptr;
+  set.dot = table_.dot != nullptr;
+  set.waxpby = table_.waxpby != nullptr || table_.waxpby_norm != nullptr;
   return set;
 }
 
-void PluginBackend::optimize(Problem& problem) {
-  problem_ = &problem;
-  views_.clear();
-  for (size_t l = 0; l < problem.levels.size(); ++l) {
-    const Level& level = problem.levels[l];
-    const SparseMatrix& A = level.A;
-    views_.push_back({A.rows, A.columns, A.row_start.data(), A.column_index.data(),
-                      A.values.data(), A.diagonal.data(),
-                      static_cast<int32_t>(level.coarse_to_fine.size()),
-                      level.coarse_to_fine.empty() ? nullptr : level.coarse_to_fine.data()});
-  }
-  view_ = {sizeof(hpcg_problem_view), static_cast<int32_t>(views_.size()), views_.data(),
-           problem.fine().geometry.rank, problem.fine().geometry.ranks};
-  if (table_->create == nullptr) return;
+FusedKernels PluginBackend::fused_kernels() const {
+  return {table_.spmv_dot != nullptr, table_.waxpby_norm != nullptr};
+}
+
+MemoryKind PluginBackend::memory() const {
+  return (table_.flags & HPCG_BACKEND_SEPARATE_MEMORY) != 0 ? MemoryKind::separate
+                                                            : MemoryKind::host;
+}
+
+bool PluginBackend::bit_reproducible() const {
+  return (table_.flags & HPCG_BACKEND_NOT_BIT_REPRODUCIBLE) == 0;
+}
+
+void PluginBackend::prepare(const Problem& problem) {
+  views_ = std::make_unique<ProblemViews>(problem, options_.settings,
+                                          options_.mpi_reads_backend_memory);
+  if (table_.create == nullptr) return;
   hpcg_error error{};
-  check(table_->create(&view_, &state_, &error), "create", error);
+  check_status(table_.create(views_->get(), &state_, &error), "create", error, name(),
+               library_->path());
 }
 
 double PluginBackend::optimization_bytes() const {
-  if (state_ == nullptr || table_->memory_bytes == nullptr) return 0.0;
-  return static_cast<double>(table_->memory_bytes(state_));
+  if (state_ == nullptr || table_.memory_bytes == nullptr) return 0.0;
+  return static_cast<double>(table_.memory_bytes(state_));
 }
 
-void PluginBackend::diagonal_changed(const Level& level) {
-  if (table_->diagonal_changed == nullptr) return;
-  hpcg_error error{};
-  check(table_->diagonal_changed(state_, level_index(level), &error), "diagonal_changed", error);
+void PluginBackend::diagonal_changed(int l) {
+  if (table_.diagonal_changed != nullptr) call("diagonal_changed", table_.diagonal_changed, l);
 }
 
-void PluginBackend::exchange_halo(void* context, int32_t level, double* x) {
-  auto* self = static_cast<PluginBackend*>(context);
-  self->problem_->levels.at(level).A.exchange.run(x);
+BackendVector PluginBackend::allocate(local_int length) {
+  if (!owns_vectors()) return Backend::allocate(length);
+  void* handle = nullptr;
+  call("alloc_vector", table_.alloc_vector, length, &handle);
+  return adopt(handle, length);
 }
 
-bool PluginBackend::mg(Problem& problem, const Vector& r, Vector& x) {
-  if (table_->mg == nullptr) return false;
-  HPCG_REQUIRE(&problem == problem_);
-  hpcg_core_services core{this, &PluginBackend::exchange_halo};
-  hpcg_error error{};
-  check(table_->mg(state_, r.data(), x.data(), &core, &error), "mg", error);
-  return true;
+void PluginBackend::release(void* handle) {
+  if (!owns_vectors()) return Backend::release(handle);
+  table_.free_vector(state_, handle);
 }
 
-void PluginBackend::spmv(const Level& level, const Vector& x, Vector& y) {
-  if (table_->spmv == nullptr) return Backend::spmv(level, x, y);
-  hpcg_error error{};
-  check(table_->spmv(state_, level_index(level), x.data(), y.data(), &error), "spmv", error);
+double* PluginBackend::host_data(const BackendVector& v) {
+  return memory() == MemoryKind::separate ? nullptr : static_cast<double*>(v.handle());
 }
 
-void PluginBackend::symgs(const Level& level, const Vector& r, Vector& x) {
-  if (table_->symgs == nullptr) return Backend::symgs(level, r, x);
-  hpcg_error error{};
-  check(table_->symgs(state_, level_index(level), r.data(), x.data(), &error), "symgs", error);
+void PluginBackend::upload(const double* host, local_int begin, local_int count,
+                           BackendVector& v) {
+  if (table_.upload == nullptr) return Backend::upload(host, begin, count, v);
+  call("upload", table_.upload, host, begin, count, v.handle());
 }
 
-double PluginBackend::dot(local_int n, const Vector& x, const Vector& y) {
-  if (table_->dot == nullptr) return Backend::dot(n, x, y);
+void PluginBackend::download(const BackendVector& v, local_int begin, local_int count,
+                             double* host) {
+  if (table_.download == nullptr) return Backend::download(v, begin, count, host);
+  call("download", table_.download, static_cast<const void*>(v.handle()), begin, count, host);
+}
+
+void PluginBackend::fill(BackendVector& v, double value) {
+  if (table_.fill == nullptr) return Backend::fill(v, value);
+  call("fill", table_.fill, v.handle(), v.size(), value);
+}
+
+void PluginBackend::copy(const BackendVector& from, local_int count, BackendVector& to) {
+  if (table_.copy == nullptr) return Backend::copy(from, count, to);
+  call("copy", table_.copy, static_cast<const void*>(from.handle()), count, to.handle());
+}
+
+void PluginBackend::fence() {
+  if (table_.fence != nullptr) call("fence", table_.fence);
+}
+
+void PluginBackend::pack_halo(int l, const BackendVector& x, double* send) {
+  if (table_.pack_halo == nullptr) return Backend::pack_halo(l, x, send);
+  call("pack_halo", table_.pack_halo, l, static_cast<const void*>(x.handle()), send);
+}
+
+void PluginBackend::unpack_halo(int l, const double* receive, BackendVector& x) {
+  if (table_.unpack_halo == nullptr) return Backend::unpack_halo(l, receive, x);
+  call("unpack_halo", table_.unpack_halo, l, receive, x.handle());
+}
+
+HaloBuffers PluginBackend::halo_buffers(int l) {
+  HaloBuffers buffers;
+  if (table_.halo_buffers != nullptr) {
+    call("halo_buffers", table_.halo_buffers, l, &buffers.send, &buffers.receive);
+  }
+  return buffers;
+}
+
+void PluginBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv == nullptr) return Backend::spmv(l, x, y);
+  call("spmv", table_.spmv, l, static_cast<const void*>(x.handle()), y.handle());
+}
+
+void PluginBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+  if (table_.symgs == nullptr) return Backend::symgs(l, r, x);
+  call("symgs", table_.symgs, l, static_cast<const void*>(r.handle()), x.handle());
+}
+
+void PluginBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
+  if (table_.symgs_zero_guess != nullptr) {
+    return call("symgs_zero_guess", table_.symgs_zero_guess, l,
+                static_cast<const void*>(r.handle()), x.handle());
+  }
+  // The plugin's own SymGS from a zeroed x keeps its ordering: the reference's zero-guess step
+  // would swap in the reference smoother.
+  if (table_.symgs == nullptr) return Backend::symgs_zero_guess(l, r, x);
+  fill(x, 0.0);
+  symgs(l, r, x);
+}
+
+void PluginBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                                         BackendVector& rc) {
+  if (table_.residual_restriction == nullptr) return Backend::residual_restriction(l, r, x, rc);
+  call("residual_restriction", table_.residual_restriction, l,
+       static_cast<const void*>(r.handle()), static_cast<const void*>(x.handle()), rc.handle());
+}
+
+void PluginBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
+  if (table_.prolongation == nullptr) return Backend::prolongation(l, xc, x);
+  call("prolongation", table_.prolongation, l, static_cast<const void*>(xc.handle()),
+       x.handle());
+}
+
+double PluginBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
+  if (table_.dot == nullptr) return Backend::dot(n, x, y);
   double result = 0.0;
-  hpcg_error error{};
-  check(table_->dot(state_, n, x.data(), y.data(), &result, &error), "dot", error);
+  call("dot", table_.dot, n, static_cast<const void*>(x.handle()),
+       static_cast<const void*>(y.handle()), &result);
   return result;
 }
 
-void PluginBackend::waxpby(local_int n, double alpha, const Vector& x, double beta,
-                           const Vector& y, Vector& w) {
-  if (table_->waxpby == nullptr) return Backend::waxpby(n, alpha, x, beta, y, w);
-  hpcg_error error{};
-  check(table_->waxpby(state_, n, alpha, x.data(), beta, y.data(), w.data(), &error), "waxpby",
-        error);
+void PluginBackend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+                           const BackendVector& y, BackendVector& w) {
+  if (table_.waxpby == nullptr) return Backend::waxpby(n, alpha, x, beta, y, w);
+  call("waxpby", table_.waxpby, n, alpha, static_cast<const void*>(x.handle()), beta,
+       static_cast<const void*>(y.handle()), w.handle());
 }
 
-int PluginBackend::level_index(const Level& level) const {
-  if (problem_ == nullptr) {
-    throw InternalError("backend " + name() + " used before its optimization phase");
-  }
-  auto index = &level - problem_->levels.data();
-  HPCG_REQUIRE(index >= 0 && index < static_cast<long>(problem_->levels.size()));
-  return static_cast<int>(index);
+double PluginBackend::spmv_dot(int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv_dot == nullptr) return Backend::spmv_dot(l, x, y);
+  double result = 0.0;
+  call("spmv_dot", table_.spmv_dot, l, static_cast<const void*>(x.handle()), y.handle(),
+       &result);
+  return result;
 }
 
-void PluginBackend::check(hpcg_status status, const char* call, const hpcg_error& error) const {
-  if (status == HPCG_STATUS_OK) return;
-  std::string message(error.message, strnlen(error.message, sizeof error.message));
-  throw BackendError("backend " + name() + " (" + path_ + ") failed in " + call + ": " +
-                     (message.empty() ? "no message" : message));
+double PluginBackend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                                  const BackendVector& y, BackendVector& w) {
+  if (table_.waxpby_norm == nullptr) return Backend::waxpby_norm(n, alpha, x, beta, y, w);
+  double result = 0.0;
+  call("waxpby_norm", table_.waxpby_norm, n, alpha, static_cast<const void*>(x.handle()), beta,
+       static_cast<const void*>(y.handle()), w.handle(), &result);
+  return result;
+}
+
+bool PluginBackend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
+  if (table_.mg == nullptr) return false;
+  HaloCallback callback{&halo, &problem()};
+  const hpcg_core_services core = callback.services();
+  call("mg", table_.mg, static_cast<const void*>(r.handle()), x.handle(), &core);
+  return true;
 }
 
 }  // namespace hpcg::backends::plugin

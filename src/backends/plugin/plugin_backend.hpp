@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The `plugin:PATH` backend: adapts a vendor library's C function table (backend_abi.h) to
-// hpcg::Backend. Loading checks the ABI version and table size; kernel errors become
-// BackendError naming the plugin; kernels the plugin leaves NULL run the reference.
+// A version-2 plugin as hpcg::Backend: its vectors are its own handles, and each step it leaves
+// NULL is the core's default (the reference, on host copies where its memory is separate).
 #pragma once
 
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "hpcg/backend/backend.hpp"
-#include "hpcg/backend_abi.h"
+#include "plugin_library.hpp"
 
 namespace hpcg::backends::plugin {
 
 class PluginBackend final : public Backend {
  public:
-  /// Loads the library; throws InputError when it cannot be loaded or is not a compatible plugin.
-  explicit PluginBackend(const std::string& path);
+  /// `table` is the library's; entries past its struct_size are taken as NULL. Throws
+  /// InputError for a table this adapter cannot use.
+  PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_backend& table,
+                const BackendOptions& options);
   ~PluginBackend() override;
   PluginBackend(const PluginBackend&) = delete;
   PluginBackend& operator=(const PluginBackend&) = delete;
@@ -23,28 +24,55 @@ class PluginBackend final : public Backend {
   std::string name() const override;
   std::string version() const override;
   KernelSet optimized_kernels() const override;
-  void optimize(Problem& problem) override;
+  FusedKernels fused_kernels() const override;
+  MemoryKind memory() const override;
+  bool bit_reproducible() const override;
   double optimization_bytes() const override;
-  void diagonal_changed(const Level& level) override;
-  bool mg(Problem& problem, const Vector& r, Vector& x) override;
-  void spmv(const Level& level, const Vector& x, Vector& y) override;
-  void symgs(const Level& level, const Vector& r, Vector& x) override;
-  double dot(local_int n, const Vector& x, const Vector& y) override;
-  void waxpby(local_int n, double alpha, const Vector& x, double beta, const Vector& y,
-              Vector& w) override;
+  void diagonal_changed(int level) override;
+
+  BackendVector allocate(local_int length) override;
+  void upload(const double* host, local_int begin, local_int count, BackendVector& v) override;
+  void download(const BackendVector& v, local_int begin, local_int count, double* host) override;
+  void fill(BackendVector& v, double value) override;
+  void copy(const BackendVector& from, local_int count, BackendVector& to) override;
+  void fence() override;
+  void pack_halo(int level, const BackendVector& x, double* send) override;
+  void unpack_halo(int level, const double* receive, BackendVector& x) override;
+  HaloBuffers halo_buffers(int level) override;
+
+  void spmv(int level, const BackendVector& x, BackendVector& y) override;
+  void symgs(int level, const BackendVector& r, BackendVector& x) override;
+  void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
+  void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
+                            BackendVector& rc) override;
+  void prolongation(int level, const BackendVector& xc, BackendVector& x) override;
+  double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
+  void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+              const BackendVector& y, BackendVector& w) override;
+  double spmv_dot(int level, const BackendVector& x, BackendVector& y) override;
+  double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                     const BackendVector& y, BackendVector& w) override;
+  bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) override;
+
+ protected:
+  void prepare(const Problem& problem) override;
+  void release(void* handle) override;
+  double* host_data(const BackendVector& v) override;
 
  private:
-  int level_index(const Level& level) const;
-  void check(hpcg_status status, const char* call, const hpcg_error& error) const;
-  static void exchange_halo(void* context, int32_t level, double* x);
+  /// Calls a table entry with the plugin's state and an error buffer; throws on failure.
+  template <class Function, class... Args>
+  void call(const char* what, Function function, Args... args) const {
+    hpcg_error error{};
+    check_status(function(state_, args..., &error), what, error, name(), library_->path());
+  }
+  bool owns_vectors() const { return table_.alloc_vector != nullptr; }
 
-  std::string path_;
-  void* library_ = nullptr;
-  const hpcg_backend* table_ = nullptr;
+  std::unique_ptr<SharedLibrary> library_;
+  hpcg_backend table_{};  ///< the library's, zero past its struct_size
+  BackendOptions options_;
+  std::unique_ptr<ProblemViews> views_;
   void* state_ = nullptr;
-  Problem* problem_ = nullptr;
-  std::vector<hpcg_level_view> views_;
-  hpcg_problem_view view_{};
 };
 
 }  // namespace hpcg::backends::plugin

@@ -1,20 +1,29 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * A complete xhpcg backend plugin in plain C: SpMV, symmetric Gauss-Seidel, dot and WAXPBY on
- * the CSR arrays xhpcg hands over (natural order, so results match the reference). A vendor
- * starts from this file: build it out of tree with this folder's CMakeLists.txt, then run
+ * A complete xhpcg backend plugin in plain C (plugin ABI version 2): it owns its vectors, and
+ * runs SpMV, symmetric Gauss-Seidel (also from a zero guess), dot and WAXPBY on the CSR arrays
+ * xhpcg hands over, in natural order, so results match the reference. The rest of the V-cycle
+ * (restricted residual, prolongation) and the halo packing are left NULL: xhpcg runs its own.
+ * A GPU vendor starts from this file, puts the vectors in device memory, sets
+ * HPCG_BACKEND_SEPARATE_MEMORY and fills in pack_halo and unpack_halo. Build it out of tree
+ * with this folder's CMakeLists.txt, then run
  *   mpirun -np 4 xhpcg --backend=plugin:/path/to/libsample_backend.so */
 #include <hpcg/backend_abi.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct sample_state {
   hpcg_problem_view problem; /* views stay valid until destroy */
+  uint64_t vector_bytes;     /* reported as the plugin's memory */
 } sample_state;
 
 static hpcg_status sample_create(const hpcg_problem_view* problem, void** state,
                                  hpcg_error* error) {
-  sample_state* s = malloc(sizeof *s);
-  (void)error;
-  if (s == NULL) return HPCG_STATUS_ERROR;
+  sample_state* s = calloc(1, sizeof *s);
+  if (s == NULL) {
+    snprintf(error->message, sizeof error->message, "out of memory");
+    return HPCG_STATUS_ERROR;
+  }
   s->problem = *problem;
   *state = s;
   return HPCG_STATUS_OK;
@@ -23,17 +32,51 @@ static hpcg_status sample_create(const hpcg_problem_view* problem, void** state,
 static void sample_destroy(void* state) { free(state); }
 
 static uint64_t sample_memory_bytes(void* state) {
+  return sizeof(sample_state) + ((sample_state*)state)->vector_bytes;
+}
+
+/* Vectors: host memory here, so a handle is the address of its values (no separate-memory
+ * flag); a device plugin would return device addresses and copy in upload and download. */
+static hpcg_status sample_alloc_vector(void* state, int32_t length, void** vector,
+                                       hpcg_error* error) {
+  double* values = calloc(length > 0 ? (size_t)length : 1, sizeof(double));
+  if (values == NULL) {
+    snprintf(error->message, sizeof error->message, "out of memory for %d values", length);
+    return HPCG_STATUS_ERROR;
+  }
+  ((sample_state*)state)->vector_bytes += (uint64_t)length * sizeof(double);
+  *vector = values;
+  return HPCG_STATUS_OK;
+}
+
+static void sample_free_vector(void* state, void* vector) {
   (void)state;
-  return sizeof(sample_state);
+  free(vector);
+}
+
+static hpcg_status sample_upload(void* state, const double* host, int32_t begin, int32_t count,
+                                 void* v, hpcg_error* error) {
+  (void)state, (void)error;
+  memcpy((double*)v + begin, host, (size_t)count * sizeof(double));
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status sample_download(void* state, const void* v, int32_t begin, int32_t count,
+                                   double* host, hpcg_error* error) {
+  (void)state, (void)error;
+  memcpy(host, (const double*)v + begin, (size_t)count * sizeof(double));
+  return HPCG_STATUS_OK;
 }
 
 static const hpcg_level_view* level_of(void* state, int32_t level) {
   return &((sample_state*)state)->problem.level[level];
 }
 
-static hpcg_status sample_spmv(void* state, int32_t level, const double* x, double* y,
+static hpcg_status sample_spmv(void* state, int32_t level, const void* xv, void* yv,
                                hpcg_error* error) {
   const hpcg_level_view* A = level_of(state, level);
+  const double* x = xv;
+  double* y = yv;
   (void)error;
   for (int32_t i = 0; i < A->rows; ++i) {
     double sum = 0.0;
@@ -54,17 +97,28 @@ static void relax_row(const hpcg_level_view* A, int32_t i, const double* r, doub
   x[i] = (sum + diagonal * x[i]) / diagonal;
 }
 
-static hpcg_status sample_symgs(void* state, int32_t level, const double* r, double* x,
+static hpcg_status sample_symgs(void* state, int32_t level, const void* rv, void* xv,
                                 hpcg_error* error) {
   const hpcg_level_view* A = level_of(state, level);
+  const double* r = rv;
+  double* x = xv;
   (void)error;
   for (int32_t i = 0; i < A->rows; ++i) relax_row(A, i, r, x);
   for (int32_t i = A->rows - 1; i >= 0; --i) relax_row(A, i, r, x);
   return HPCG_STATUS_OK;
 }
 
-static hpcg_status sample_dot(void* state, int32_t n, const double* x, const double* y,
+/* The V-cycle's pre-smoothing: x (halo included) is taken as zero, whatever it holds. */
+static hpcg_status sample_symgs_zero_guess(void* state, int32_t level, const void* r, void* x,
+                                           hpcg_error* error) {
+  memset(x, 0, (size_t)level_of(state, level)->columns * sizeof(double));
+  return sample_symgs(state, level, r, x, error);
+}
+
+static hpcg_status sample_dot(void* state, int32_t n, const void* xv, const void* yv,
                               double* result, hpcg_error* error) {
+  const double* x = xv;
+  const double* y = yv;
   double sum = 0.0;
   (void)state, (void)error;
   for (int32_t i = 0; i < n; ++i) sum += x[i] * y[i];
@@ -72,17 +126,36 @@ static hpcg_status sample_dot(void* state, int32_t n, const double* x, const dou
   return HPCG_STATUS_OK;
 }
 
-static hpcg_status sample_waxpby(void* state, int32_t n, double alpha, const double* x,
-                                 double beta, const double* y, double* w, hpcg_error* error) {
+static hpcg_status sample_waxpby(void* state, int32_t n, double alpha, const void* xv,
+                                 double beta, const void* yv, void* wv, hpcg_error* error) {
+  const double* x = xv;
+  const double* y = yv;
+  double* w = wv;
   (void)state, (void)error;
   for (int32_t i = 0; i < n; ++i) w[i] = alpha * x[i] + beta * y[i];
   return HPCG_STATUS_OK;
 }
 
+/* Designated initialisers: entries left out are NULL, and xhpcg runs its own step there. */
 static const hpcg_backend sample_table = {
-    HPCG_BACKEND_ABI_VERSION, sizeof(hpcg_backend), "sample", "1.0",
-    sample_create, sample_destroy, sample_memory_bytes, NULL /* diagonal_changed: no copies */,
-    sample_spmv, sample_symgs, NULL /* mg: the core's V-cycle */, sample_dot, sample_waxpby};
+    .abi_version = HPCG_BACKEND_ABI_VERSION,
+    .struct_size = sizeof(hpcg_backend),
+    .name = "sample",
+    .version = "2.0",
+    .flags = 0,
+    .create = sample_create,
+    .destroy = sample_destroy,
+    .memory_bytes = sample_memory_bytes,
+    .alloc_vector = sample_alloc_vector,
+    .free_vector = sample_free_vector,
+    .upload = sample_upload,
+    .download = sample_download,
+    .spmv = sample_spmv,
+    .symgs = sample_symgs,
+    .symgs_zero_guess = sample_symgs_zero_guess,
+    .dot = sample_dot,
+    .waxpby = sample_waxpby,
+};
 
 #ifndef SAMPLE_BACKEND_NO_ENTRY
 const hpcg_backend* hpcg_backend_entry(void) { return &sample_table; }

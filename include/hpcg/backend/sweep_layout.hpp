@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's copy of a level's matrix, split for Gauss-Seidel. With L the columns a
-// forward sweep updates before a row and U the others (halo columns included), a forward sweep
-// stores t = r - L x, and the backward sweep, x = D^-1 (t - U x), then reads only U, since L's
-// columns still hold the forward sweep's values; from x = 0 the forward sweep reads only L. In
-// separate arrays each part streams alone: a V-cycle level reads the matrix about 2.6 times
-// (reference 5). The core's CSR is left as it is, for the core's kernels and for validation.
+// A level's matrix split for Gauss-Seidel, built once on the host for every backend that sweeps
+// in block-colour order (openmp uses it in place, kokkos copies it into its views). With L the
+// columns a forward sweep updates before a row and U the others (halo columns included), a
+// forward sweep stores t = r - L x, and the backward sweep, x = D^-1 (t - U x), then reads only
+// U, since L's columns still hold the forward sweep's values; from x = 0 the forward sweep reads
+// only L. In separate arrays each part streams alone: a V-cycle level reads the matrix about 2.6
+// times (reference 5). The core's CSR is left as it is, for the core's kernels and for validation.
 //
-// Memory: the copy would take the report's bytes per equation from 715 to about 1095, past the
-// 1.5 times the reference's that the issue allows, so L stores its columns as 16-bit offsets
-// j - i (every owned L column lies within the bandwidth of its row; halo columns are all in U)
-// and both parts 32-bit row offsets: about 1070 bytes per equation. Local grids whose bandwidth
-// (about nx * ny) passes 32767 keep 32-bit L columns.
+// Memory: with 32-bit columns everywhere the copy would take the report's bytes per equation past
+// 1.5 times the reference's, so L stores its columns as 16-bit offsets j - i (every owned L
+// column lies within the bandwidth of its row; halo columns are all in U) and both parts 32-bit
+// row offsets. Local grids whose bandwidth (about nx * ny) passes 32767 keep 32-bit L columns.
 #pragma once
 
 #include <cstddef>
@@ -20,7 +20,7 @@
 
 #include "hpcg/backend/block_coloring.hpp"
 
-namespace hpcg::backends::openmp {
+namespace hpcg {
 
 /// An array allocated without initialising, so that the parallel loop that fills it is the first
 /// touch and its pages land near the threads that later sweep those rows.
@@ -64,4 +64,4 @@ SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& colori
 /// Recomputes the inverse diagonal after the core changed diagonal values.
 void refresh_inverse_diagonal(const SparseMatrix& A, SweepLayout& layout);
 
-}  // namespace hpcg::backends::openmp
+}  // namespace hpcg

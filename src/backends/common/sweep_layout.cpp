@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "sweep_layout.hpp"
+#include "hpcg/backend/sweep_layout.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,7 +9,7 @@
 
 #include "hpcg/base/error.hpp"
 
-namespace hpcg::backends::openmp {
+namespace hpcg {
 namespace {
 
 using Entries = std::vector<std::pair<local_int, double>>;
@@ -117,4 +117,4 @@ void refresh_inverse_diagonal(const SparseMatrix& A, SweepLayout& layout) {
   for (local_int i = 0; i < A.rows; ++i) inverse[i] = 1.0 / A.values[A.diagonal[i]];
 }
 
-}  // namespace hpcg::backends::openmp
+}  // namespace hpcg
