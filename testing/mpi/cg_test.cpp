@@ -122,9 +122,12 @@ TEST(DistributedMultigrid, CoreVCycleIsHpcg31sBitForBit) {
   // The core skips HPCG 3.1's first halo exchange (x = 0) and computes the residual only at the
   // injected rows; on any process grid neither may change a bit of M r.
   Comm comm;
-  for (const auto& grid : testing::grid_cases(comm.size(), 8, 8, 8, 8, 16)) {
-    SCOPED_TRACE(grid.name);
-    Problem problem = generate_problem(make_geometry(grid.params, comm.rank(), comm.size()), comm);
+  auto cases = testing::grid_cases(comm.size(), 8, 8, 8, 8, 16);
+  // The automatic grid and the last (z-blocks of different depth when there are several ranks).
+  for (size_t c : {size_t{0}, cases.size() - 1}) {
+    SCOPED_TRACE(cases[c].name);
+    Problem problem =
+        generate_problem(make_geometry(cases[c].params, comm.rank(), comm.size()), comm);
     const local_int rows = problem.fine().A.rows;
     const Vector r = testing::random_rows(rows, rows);
     Vector expected(problem.fine().A.columns);

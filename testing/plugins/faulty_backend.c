@@ -136,7 +136,31 @@ static hpcg_status faulty_mg(void* state, const void* r, void* x, const hpcg_cor
   (void)core;
   return sample_symgs_zero_guess(state, 0, r, x, error);
 }
-#elif !defined(FAULT_WRONG_ABI)
+#elif defined(FAULT_OLD_V2_TABLE)
+/* Not a fault: a table as built against an older version-2 header that ended before spmv_dot.
+ * The entries past its struct_size fail if called: xhpcg must take them as NULL. */
+static hpcg_status past_the_end(hpcg_error* error) {
+  snprintf(error->message, sizeof error->message, "xhpcg called an entry past struct_size");
+  return HPCG_STATUS_ERROR;
+}
+static hpcg_status past_spmv_dot(void* state, int32_t level, const void* x, void* y,
+                                 double* result, hpcg_error* error) {
+  (void)state, (void)level, (void)x, (void)y, (void)result;
+  return past_the_end(error);
+}
+static hpcg_status past_waxpby_norm(void* state, int32_t n, double alpha, const void* x,
+                                    double beta, const void* y, void* w, double* result,
+                                    hpcg_error* error) {
+  (void)state, (void)n, (void)alpha, (void)x, (void)beta, (void)y, (void)w, (void)result;
+  return past_the_end(error);
+}
+static hpcg_status past_mg(void* state, const void* r, void* x, const hpcg_core_services* core,
+                           hpcg_error* error) {
+  (void)state, (void)r, (void)x, (void)core;
+  return past_the_end(error);
+}
+#elif !defined(FAULT_WRONG_ABI) && !defined(FAULT_TRUNCATED_TABLE) && \
+    !defined(FAULT_ALLOC_WITHOUT_FREE)
 #error "define one FAULT_<NAME>"
 #endif
 
@@ -154,6 +178,15 @@ const hpcg_backend* hpcg_backend_entry(void) {
   faulty_table.abi_version = 99; /* a version no xhpcg loads */
 #elif defined(FAULT_FINE_SMOOTHER_VCYCLE)
   faulty_table.mg = faulty_mg;
+#elif defined(FAULT_OLD_V2_TABLE)
+  faulty_table.struct_size = offsetof(hpcg_backend, spmv_dot);
+  faulty_table.spmv_dot = past_spmv_dot;
+  faulty_table.waxpby_norm = past_waxpby_norm;
+  faulty_table.mg = past_mg;
+#elif defined(FAULT_TRUNCATED_TABLE)
+  faulty_table.struct_size = offsetof(hpcg_backend, flags); /* not even the header's fields */
+#elif defined(FAULT_ALLOC_WITHOUT_FREE)
+  faulty_table.free_vector = NULL; /* xhpcg could never give its vectors back */
 #endif
 #if defined(COUNTS_CG_RUNS)
   faulty_table.copy = counting_copy;

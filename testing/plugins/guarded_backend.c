@@ -58,7 +58,8 @@ static uint64_t guarded_memory_bytes(void* state) { return ((guarded_state*)stat
 static hpcg_status guarded_alloc(void* state, int32_t length, void** vector, hpcg_error* error) {
   guarded_state* s = state;
   const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  const size_t bytes = ((length > 0 ? (size_t)length : 1) * sizeof(double) + page - 1) / page * page;
+  const size_t values_bytes = (length > 0 ? (size_t)length : 1) * sizeof(double);
+  const size_t bytes = (values_bytes + page - 1) / page * page;
   if (s->count == s->capacity) {
     size_t capacity = s->capacity ? 2 * s->capacity : 16;
     guarded_vector* grown = realloc(s->vectors, capacity * sizeof *grown);

@@ -119,12 +119,13 @@ void KokkosBackend::fence() { Kokkos::fence(); }
 
 void KokkosBackend::pack_halo(int l, const BackendVector& x, double* send) {
   const LevelViews& A = state_->views(l);
-  const auto count = static_cast<local_int>(A.send_values.extent(0));
+  const auto count = static_cast<local_int>(A.send_rows.extent(0));
   if (count == 0) return;
   kokkos::gather(A.send_rows, view_of(x), A.send_values);
   // Into MPI's buffer: the host's, or under --gpu-aware-mpi send_values itself.
   if (send != A.send_values.data()) {
-    Kokkos::deep_copy(HostWrap<double>(send, count), A.send_values);
+    Kokkos::deep_copy(HostWrap<double>(send, count),
+                      Kokkos::subview(A.send_values, Kokkos::make_pair(0, count)));
   } else {
     Kokkos::fence();
   }

@@ -44,6 +44,9 @@ class KokkosBackend : public Backend {
   std::string name() const override { return "kokkos"; }
   std::string version() const override;
   KernelSet optimized_kernels() const override;
+  // No fused_kernels(): on a device Kokkos sizes each reduction kernel's blocks for its own
+  // occupancy, so a fused SpMV + dot could sum in another tree than dot() does, and CG would no
+  // longer give the separate kernels' residuals bit for bit.
   MemoryKind memory() const override;
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;

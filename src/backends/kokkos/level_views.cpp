@@ -3,6 +3,8 @@
 // (hpcg/backend/sweep_layout.hpp, built once on the host): one deep_copy per array, which on
 // host spaces is a plain copy. Every row of the core's matrix holds its diagonal entry, which
 // the layout keeps apart.
+#include <algorithm>
+
 #include "hpcg/backend/block_coloring.hpp"
 #include "hpcg/backend/sweep_layout.hpp"
 #include "kernels.hpp"
@@ -42,8 +44,12 @@ LevelViews make_level_views(const Level& level, local_int block_rows, SpaceMemor
   v.sweep_rhs = memory.allocate<double>("hpcg::sweep_rhs", A.rows);
   const std::vector<local_int>& send_rows = A.exchange.halo().send_rows;
   v.send_rows = memory.copy(send_rows, "hpcg::send_rows");
-  v.send_values = memory.allocate<double>("hpcg::send_values", send_rows.size());
-  v.receive_values = memory.allocate<double>("hpcg::receive_values", A.columns - A.rows);
+  // At least one entry each: halo_buffers() must not hand out a null pointer, which means "no
+  // buffers" to the core, for a level without a halo.
+  v.send_values =
+      memory.allocate<double>("hpcg::send_values", std::max<size_t>(send_rows.size(), 1));
+  v.receive_values = memory.allocate<double>("hpcg::receive_values",
+                                             std::max<local_int>(A.columns - A.rows, 1));
   return v;
 }
 

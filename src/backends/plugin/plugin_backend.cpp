@@ -203,9 +203,12 @@ double PluginBackend::waxpby_norm(local_int n, double alpha, const BackendVector
 
 bool PluginBackend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
   if (table_.mg == nullptr) return false;
-  HaloCallback callback{&halo, &problem()};
+  HaloCallback callback{&halo, &problem(), nullptr};
   const hpcg_core_services core = callback.services();
-  call("mg", table_.mg, static_cast<const void*>(r.handle()), x.handle(), &core);
+  hpcg_error error{};
+  const hpcg_status status = table_.mg(state_, r.handle(), x.handle(), &core, &error);
+  callback.rethrow_failure();  // the cause, before whatever the plugin made of it
+  check_status(status, "mg", error, name(), library_->path());
   return true;
 }
 

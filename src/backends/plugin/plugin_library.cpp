@@ -59,8 +59,12 @@ ProblemViews::ProblemViews(const Problem& problem, const std::string& settings,
 
 void HaloCallback::exchange(void* context, int32_t level, void* x) {
   auto* callback = static_cast<HaloCallback*>(context);
-  BackendVector borrowed(x, callback->problem->levels.at(level).A.columns);
-  callback->halo->exchange_halo(level, borrowed);
+  try {
+    BackendVector borrowed(x, callback->problem->levels.at(level).A.columns);
+    callback->halo->exchange_halo(level, borrowed);
+  } catch (...) {
+    if (!callback->failure) callback->failure = std::current_exception();
+  }
 }
 
 void check_status(hpcg_status status, const char* call, const hpcg_error& error,

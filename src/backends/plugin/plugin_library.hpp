@@ -3,6 +3,7 @@
 // problem handed to create(), and turning a failed call into a BackendError naming the plugin.
 #pragma once
 
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,14 @@ class ProblemViews {
 struct HaloCallback {
   HaloService* halo;
   const Problem* problem;
+  /// An exception cannot unwind through the plugin's C frames: the first one an exchange
+  /// throws waits here until mg() has returned.
+  std::exception_ptr failure;
   hpcg_core_services services() { return {this, &exchange}; }
   static void exchange(void* context, int32_t level, void* x);
+  void rethrow_failure() const {
+    if (failure) std::rethrow_exception(failure);
+  }
 };
 
 /// Throws BackendError("backend NAME (PATH) failed in CALL: message") unless status is OK.

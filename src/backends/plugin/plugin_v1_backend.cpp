@@ -86,9 +86,12 @@ void PluginV1Backend::waxpby(local_int n, double alpha, const BackendVector& x, 
 
 bool PluginV1Backend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
   if (table_.mg == nullptr) return false;
-  HaloCallback callback{&halo, &problem()};
+  HaloCallback callback{&halo, &problem(), nullptr};
   const hpcg_core_services core = callback.services();
-  call("mg", table_.mg, static_cast<const double*>(host_data(r)), host_data(x), &core);
+  hpcg_error error{};
+  const hpcg_status status = table_.mg(state_, host_data(r), host_data(x), &core, &error);
+  callback.rethrow_failure();  // the cause, before whatever the plugin made of it
+  check_status(status, "mg", error, name(), library_->path());
   return true;
 }
 
