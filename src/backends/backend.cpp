@@ -89,7 +89,8 @@ BackendVector Backend::allocate(local_int length) {
   constexpr size_t alignment = 64;  // a cache line
   size_t bytes = (static_cast<size_t>(length) * sizeof(double) + alignment - 1) / alignment *
                  alignment;
-  auto* values = static_cast<double*>(std::aligned_alloc(alignment, bytes == 0 ? alignment : bytes));
+  if (bytes == 0) bytes = alignment;
+  auto* values = static_cast<double*>(std::aligned_alloc(alignment, bytes));
   if (values == nullptr) throw std::bad_alloc();
   // First touch by the threads that later use the rows: their pages land near them.
 #pragma omp parallel for schedule(static)
