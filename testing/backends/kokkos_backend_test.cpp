@@ -35,8 +35,7 @@ class UnfusedKokkos : public KokkosBackend {
  public:
   using KokkosBackend::KokkosBackend;
   void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
-    fill(x, 0.0);
-    symgs(l, r, x);
+    Backend::symgs_zero_guess(l, r, x);  // zero x, then this backend's symgs()
   }
   void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                             BackendVector& rc) override {

@@ -26,8 +26,7 @@ namespace {
 class UnfusedOpenMP : public backends::openmp::OpenMPBackend {
  public:
   void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
-    fill(x, 0.0);
-    symgs(l, r, x);
+    Backend::symgs_zero_guess(l, r, x);  // zero x, then this backend's symgs()
   }
   void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                             BackendVector& rc) override {

@@ -141,6 +141,7 @@ class Backend {
   virtual void symgs(int level, const BackendVector& r, BackendVector& x);
   /// The same step from x = 0 (the V-cycle's pre-smoothing): x's values on entry, halo
   /// included, are to be ignored, and no halo exchange precedes it, since every rank's x is 0.
+  /// The default zeroes x and calls symgs().
   virtual void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x);
   /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i] of the fine `level`: the residual only
   /// where restriction injects it. x's halo is current.

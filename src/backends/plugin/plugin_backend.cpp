@@ -145,15 +145,9 @@ void PluginBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
 }
 
 void PluginBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
-  if (table_.symgs_zero_guess != nullptr) {
-    return call("symgs_zero_guess", table_.symgs_zero_guess, l,
-                static_cast<const void*>(r.handle()), x.handle());
-  }
-  // The plugin's own SymGS from a zeroed x keeps its ordering: the reference's zero-guess step
-  // would swap in the reference smoother.
-  if (table_.symgs == nullptr) return Backend::symgs_zero_guess(l, r, x);
-  fill(x, 0.0);
-  symgs(l, r, x);
+  if (table_.symgs_zero_guess == nullptr) return Backend::symgs_zero_guess(l, r, x);
+  call("symgs_zero_guess", table_.symgs_zero_guess, l, static_cast<const void*>(r.handle()),
+       x.handle());
 }
 
 void PluginBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,

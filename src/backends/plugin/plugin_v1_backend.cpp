@@ -62,13 +62,6 @@ void PluginV1Backend::symgs(int l, const BackendVector& r, BackendVector& x) {
   call("symgs", table_.symgs, l, static_cast<const double*>(host_data(r)), host_data(x));
 }
 
-void PluginV1Backend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
-  // Version 1 has no such step: the plugin's SymGS from a zeroed x, as the core did then.
-  if (table_.symgs == nullptr) return Backend::symgs_zero_guess(l, r, x);
-  fill(x, 0.0);
-  symgs(l, r, x);
-}
-
 double PluginV1Backend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
   if (table_.dot == nullptr) return Backend::dot(n, x, y);
   double result = 0.0;

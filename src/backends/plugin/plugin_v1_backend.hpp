@@ -26,7 +26,6 @@ class PluginV1Backend final : public Backend {
   void diagonal_changed(int level) override;
   void spmv(int level, const BackendVector& x, BackendVector& y) override;
   void symgs(int level, const BackendVector& r, BackendVector& x) override;
-  void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
   double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
               const BackendVector& y, BackendVector& w) override;
