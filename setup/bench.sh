@@ -3,7 +3,7 @@
 # Compares backends on one problem in one run: STREAM triad bandwidth, then xhpcg with each
 # backend for each ranks x threads layout, and a table of official rating, per-kernel raw
 # GFLOP/s, optimized iterations, ratio to the reference and fraction of the roofline
-# (rating * 6.4 bytes/flop / triad bandwidth; see shared spec optimization.md 1.6). xhpcg is
+# (rating * 6.4 bytes/flop / triad bandwidth). xhpcg is
 # given the triad bandwidth (--triad-bandwidth), so each run's JSON carries the same roofline.
 # With --repeat=N every backend runs N times in rounds; the table gives medians, the ratio to the
 # reference is the median of each round's ratio. --baseline=PATH runs another xhpcg build (say,

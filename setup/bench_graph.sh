@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# xgraph's performance check (issue 6): Kronecker scale 20 with 1 rank x 2 threads and with
+# xgraph's performance check: Kronecker scale 20 with 1 rank x 2 threads and with
 # 2 ranks x 1 thread, GAP's trials (64 BFS sources, 16 PageRank runs), mean trial times and
 # harmonic-mean TEPS next to the GAP / Graph500 reference figures for a 2-core machine.
 # Usage: setup/bench_graph.sh [--partitions] [extra xgraph arguments...]
@@ -26,7 +26,7 @@ xgraph=$build/bin/xgraph
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-# Reference figures quoted by issue 6 for a 2-core machine at scale 20.
+# Reference figures for a 2-core machine at scale 20.
 gap_bfs=0.027 gap_pr=0.18 graph500_teps=35e6
 
 field() { sed -n "s/^$1: *\([0-9.e+-]*\).*/\1/p" "$2" | head -n 1; }

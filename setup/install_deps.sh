@@ -5,7 +5,7 @@
 #                                         Serial backend the tests build the kokkos backend on)
 set -euo pipefail
 
-packages=(g++ make cmake mpich libmpich-dev)
+packages=(g++ make cmake mpich libmpich-dev nlohmann-json3-dev)
 [[ "${1:-}" == "--tests" ]] && packages+=(libgtest-dev libtrilinos-kokkos-dev)
 # rsvg-convert: the tools.* tests render the report pictures (SVG) with a real renderer.
 [[ "${1:-}" == "--tests" ]] && packages+=(librsvg2-bin)

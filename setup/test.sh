@@ -4,7 +4,7 @@
 # Usage: setup/test.sh [--sanitize] [ctest arguments...]   e.g. setup/test.sh -L unit
 #   --sanitize: build into build/sanitize with AddressSanitizer and UndefinedBehaviorSanitizer
 #   (any UB report stops the program) and run the suite but the fuzz label (its targets are
-#   sanitized already) and the longest runs (README: "Sanitizers").
+#   sanitized already) and the longest runs (setup/README.md, "Sanitizers").
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"

@@ -184,6 +184,14 @@ typedef struct hpcg_backend_v1 {
 typedef const hpcg_backend* (*hpcg_backend_entry_fn)(void);
 const hpcg_backend* hpcg_backend_entry(void);
 
+/* Optional second symbol (no version bump: xhpcg looks it up by name). Called on every rank
+ * right after loading, before any phase, with --backend-settings: a plugin that cannot run on
+ * this rank at all (no device) fails here, and xhpcg stops at once with exit status 3 instead
+ * of after the reference phases. */
+#define HPCG_BACKEND_PROBE_SYMBOL "hpcg_backend_probe"
+typedef hpcg_status (*hpcg_backend_probe_fn)(int32_t rank, const char* settings,
+                                             hpcg_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@
 // runtimes (Kokkos: inside MPI's, and given its --kokkos-* arguments) lives in the library.
 #include <mpi.h>
 
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/benchmark/xhpcg.hpp"
 
 int main(int argc, char** argv) {

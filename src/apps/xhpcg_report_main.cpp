@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hpcg/base/program.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/report/report.hpp"
 #include "hpcg/report/report_check.hpp"

@@ -2,7 +2,7 @@
 // Every backend's default steps: host vectors, and the reference kernels on them. On a backend
 // whose memory is separate (host_data() gives nullptr) a default kernel runs on host copies it
 // downloads and uploads again, counted in staged_bytes(): correct, and visibly not free.
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/error.hpp"
 
 namespace hpcg {

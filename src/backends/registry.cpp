@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // One row per built-in backend; no self-registering statics (they vanish from static libraries).
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
+
+#include <filesystem>
+#include <system_error>
 
 #include "hpcg/base/error.hpp"
 #include "openmp/openmp_backend.hpp"
@@ -14,6 +17,36 @@ namespace hpcg {
 namespace {
 
 constexpr const char* argument_marker = ":PATH";
+
+/// An installed plugin's path: next to xhpcg (a build tree) or in <prefix>/lib/hpcg (an
+/// install, bin/xhpcg's sibling), or "" when neither holds it.
+std::string installed_plugin(const std::string& file) {
+  std::error_code ignored;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ignored);
+  if (program.empty()) return "";
+  for (const auto& candidate : {program.parent_path() / file,
+                                program.parent_path().parent_path() / "lib" / "hpcg" / file}) {
+    if (std::filesystem::exists(candidate, ignored)) return candidate.string();
+  }
+  return "";
+}
+
+/// --backend=cuda: the vendor-style plugin lib/hpcg/libhpcg_cuda.so (src/backends/cuda).
+BackendEntry cuda_backend() {
+  const std::string path = installed_plugin("libhpcg_cuda.so");
+  BackendEntry entry{"cuda",
+                     "CUDA plugin (one GPU per rank): sliced ELLPACK, hash colouring, data on "
+                     "the device; " + (path.empty() ? std::string("not installed") : path),
+                     0.5, nullptr};
+  entry.make = [path](const std::string&, const BackendOptions& options) {
+    if (path.empty()) {
+      throw ResourceError("backend 'cuda' is not installed: lib/hpcg/libhpcg_cuda.so is built "
+                          "when CMake finds the CUDA toolkit (src/backends/cuda/README.md)");
+    }
+    return backends::plugin::load_plugin(path, options);
+  };
+  return entry;
+}
 
 /// A backend whose data always lives in host memory refuses --separate-memory.
 void require_host_memory_options(const std::string& name, const BackendOptions& options) {
@@ -51,8 +84,9 @@ std::vector<BackendEntry> make_table() {
                          std::make_unique<backends::kokkos::KokkosBackend>(chosen));
                    }});
 #endif
+  table.push_back(cuda_backend());
   table.push_back({std::string("plugin") + argument_marker,
-                   "a vendor library built against backend_abi.h (see README)", 0.5,
+                   "a vendor library built against backend_abi.h (src/backends/README.md)", 0.5,
                    [](const std::string& path, const BackendOptions& options) {
                      return backends::plugin::load_plugin(path, options);
                    }});
@@ -111,7 +145,7 @@ std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOpti
 #ifndef HPCG_WITH_KOKKOS
   if (name == "kokkos") {
     throw InputError("backend 'kokkos' is not built into this xhpcg: configure with "
-                     "-DKokkos_ROOT=<Kokkos install> or run setup/kokkos.sh (README, Kokkos backend)");
+                     "-DKokkos_ROOT=<Kokkos install> or run setup/kokkos.sh (src/backends/README.md, Kokkos)");
   }
 #endif
   std::string known;

@@ -8,6 +8,7 @@
 #include <new>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
 
@@ -18,38 +19,47 @@ Comm::Comm(MPI_Comm comm) : comm_(comm) {
 
 double Comm::sum(double value) const {
   double result = 0;
+  WatchedWait wait("MPI_Allreduce (sum)", comm_);
   MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_SUM, comm_);
   return result;
 }
 
 global_int Comm::sum(global_int value) const {
   long long in = value, out = 0;
+  WatchedWait wait("MPI_Allreduce (sum)", comm_);
   MPI_Allreduce(&in, &out, 1, MPI_LONG_LONG, MPI_SUM, comm_);
   return out;
 }
 
 double Comm::max(double value) const {
   double result = 0;
+  WatchedWait wait("MPI_Allreduce (max)", comm_);
   MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MAX, comm_);
   return result;
 }
 
 double Comm::min(double value) const {
   double result = 0;
+  WatchedWait wait("MPI_Allreduce (min)", comm_);
   MPI_Allreduce(&value, &result, 1, MPI_DOUBLE, MPI_MIN, comm_);
   return result;
 }
 
 int Comm::max(int value) const {
   int result = 0;
+  WatchedWait wait("MPI_Allreduce (max)", comm_);
   MPI_Allreduce(&value, &result, 1, MPI_INT, MPI_MAX, comm_);
   return result;
 }
 
-void Comm::barrier() const { MPI_Barrier(comm_); }
+void Comm::barrier() const {
+  WatchedWait wait("MPI_Barrier", comm_);
+  MPI_Barrier(comm_);
+}
 
 std::string Comm::broadcast(const std::string& text, int root) const {
   long long length = static_cast<long long>(text.size());
+  WatchedWait wait("MPI_Bcast", comm_);
   MPI_Bcast(&length, 1, MPI_LONG_LONG, root, comm_);
   std::string result = rank_ == root ? text : std::string(static_cast<size_t>(length), '\0');
   if (length > 0) MPI_Bcast(result.data(), static_cast<int>(length), MPI_CHAR, root, comm_);
@@ -73,6 +83,7 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
   // The lowest failing rank reports; a rank that did not fail offers `size`, which never wins.
   int candidate = status != 0 ? comm.rank() : comm.size();
   int reporter = comm.size();
+  WatchedWait wait("MPI_Allreduce (failure agreement)", comm.get());
   MPI_Allreduce(&candidate, &reporter, 1, MPI_INT, MPI_MIN, comm.get());
   if (reporter == comm.size()) return;
   MPI_Bcast(&status, 1, MPI_INT, reporter, comm.get());

@@ -10,9 +10,11 @@
 #include <optional>
 #include <sstream>
 
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/output_path.hpp"
+#include "hpcg/base/program.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/benchmark/crash_handler.hpp"
 #include "hpcg/benchmark/progress.hpp"
@@ -35,6 +37,7 @@ std::optional<HpcgDat> share(const Comm& comm, const std::optional<HpcgDat>& dat
     int numbers[7] = {dat->nx, dat->ny, dat->nz, dat->runtime_seconds, dat->npx, dat->npy, dat->npz};
     std::copy(numbers, numbers + 7, values + 1);
   }
+  WatchedWait wait("MPI_Bcast (hpcg.dat)", comm.get());
   MPI_Bcast(values, 8, MPI_INT, 0, comm.get());
   if (values[0] == 0) return std::nullopt;
   return HpcgDat{values[1], values[2], values[3], values[4], values[5], values[6], values[7]};
@@ -121,6 +124,13 @@ void describe_run(const Comm& comm, const Params& params,
             << (params.read_hpcg_dat ? ", parameters from hpcg.dat" : "") << std::endl;
 }
 
+/// "timed sets (3 of 10 done)": where the watchdog says a lost peer stopped the run.
+std::string phase_name(const ProgressEvent& event) {
+  if (event.steps_total == 0) return event.phase;
+  return event.phase + " (" + std::to_string(event.steps_done) + " of " +
+         std::to_string(event.steps_total) + " done)";
+}
+
 struct OutputFiles {
   std::string report, json, figure;
 };
@@ -149,13 +159,17 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
     std::cout << "HPCG result is INVALID:\n";
     for (const auto& reason : results.invalid_reasons()) std::cout << "  " << reason << "\n";
   }
+  if (results.params.unofficial_quick) {
+    std::cout << "Unofficial quick mode (--unofficial-quick): this result cannot be submitted\n";
+  }
   std::cout << "Report: " << files.report << "\nJSON: " << files.json
             << "\nPicture: " << files.figure << "\nLog: " << log.path() << std::endl;
 }
 
-/// What can refuse the run is checked before anything is written (README: "Bad inputs and what
-/// they get"): the process grid and z-blocks, the memory the problem needs (both checked again
-/// in setup), and the working directory, where rank 0 writes the report, JSON, picture and log.
+/// What can refuse the run is checked before anything is written (testing/README.md, "Bad
+/// inputs and what they get"): the process grid and z-blocks, the memory the problem needs (both
+/// checked again in setup), and the working directory, where rank 0 writes the report, JSON,
+/// picture and log.
 void refuse_early(const Comm& comm, const Params& params) {
   Geometry geometry;
   run_collectively(comm, [&] { geometry = make_geometry(params, comm.rank(), comm.size()); });
@@ -174,6 +188,8 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   RunContext context;
   Params params = agree_on_params(comm, cli, context.sizing);
   describe_run(comm, params, context.sizing);
+  Watchdog watchdog("xhpcg", comm.get(), params.watchdog);
+  set_watchdog_phase("checks before the run");
 
   refuse_early(comm, params);
   std::unique_ptr<Backend> backend;
@@ -194,9 +210,13 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   ProgressPrinter printer(comm.is_root() ? ProgressPrinter::style_for(stdout, params.quiet)
                                          : ProgressPrinter::Style::quiet,
                           stdout);
-  BenchmarkResults results = run_benchmark(params, comm, *backend, log,
-                                           [&](const ProgressEvent& event) { printer.report(event); });
+  BenchmarkResults results =
+      run_benchmark(params, comm, *backend, log, [&](const ProgressEvent& event) {
+        set_watchdog_phase(phase_name(event));
+        printer.report(event);
+      });
   printer.finish();
+  set_watchdog_phase("writing the report");
 
   OutputFiles files;
   context.build = build_info();
@@ -210,16 +230,7 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
 }  // namespace
 
 int run_xhpcg(const Comm& comm, const std::vector<std::string>& args) {
-  try {
-    return run(comm, args);
-  } catch (const CollectiveError& error) {
-    if (comm.is_root()) std::cerr << "xhpcg: error: " << error.what() << std::endl;
-    return static_cast<int>(error.status());
-  } catch (const std::exception& error) {
-    // Only this rank knows: the others may be waiting in a collective, so end the whole job.
-    std::cerr << "xhpcg: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    abort_job(comm.get(), static_cast<int>(exit_status_of(error)));
-  }
+  return run_program("xhpcg", comm, [&] { return run(comm, args); });
 }
 
 }  // namespace hpcg

@@ -11,6 +11,7 @@
 #include "bfs_state.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/base/watchdog.hpp"
 
 namespace hpcg::graph {
 
@@ -34,6 +35,7 @@ namespace {
 /// Global sums of two counts (frontier size and its edges, or awake vertices).
 std::pair<global_int, global_int> global_counts(global_int a, global_int b, const Comm& comm) {
   long long local[2] = {a, b}, global[2] = {0, 0};
+  WatchedWait wait("MPI_Allreduce (sum)", comm.get());
   MPI_Allreduce(local, global, 2, MPI_LONG_LONG, MPI_SUM, comm.get());
   return {global[0], global[1]};
 }

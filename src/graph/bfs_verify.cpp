@@ -9,6 +9,7 @@
 #include <string>
 
 #include "hpcg/graph/bfs.hpp"
+#include "hpcg/base/watchdog.hpp"
 
 namespace hpcg::graph {
 namespace {
@@ -16,6 +17,7 @@ namespace {
 /// The lowest failing rank's message, or "" when no rank failed. Collective.
 std::string agree_on_failure(const std::string& mine, const Comm& comm) {
   int candidate = mine.empty() ? comm.size() : comm.rank(), lowest = comm.size();
+  WatchedWait wait("MPI_Allreduce (min)", comm.get());
   MPI_Allreduce(&candidate, &lowest, 1, MPI_INT, MPI_MIN, comm.get());
   return lowest == comm.size() ? std::string() : comm.broadcast(mine, lowest);
 }

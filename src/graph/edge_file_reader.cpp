@@ -13,6 +13,7 @@
 
 #include "edge_file_format.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/edge_list.hpp"
 
 namespace hpcg::graph {
@@ -90,6 +91,7 @@ std::string owned_lines(const InputFile& file, long long data_start, long long b
 
 long long count_lines_before(long long own, const Comm& comm) {
   long long before = 0;
+  WatchedWait wait("MPI_Exscan", comm.get());
   MPI_Exscan(&own, &before, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
   return comm.rank() == 0 ? 0 : before;
 }
@@ -120,8 +122,11 @@ EdgeList read_edge_file(const std::string& path, const Comm& comm) {
   global_int max_id = -1;
   run_collectively(comm, [&] { max_id = parse_edges(path, format, text, first_line, list.edges); });
   long long local[2] = {static_cast<long long>(list.edges.size()), max_id}, global[2] = {0, 0};
-  MPI_Allreduce(&local[0], &global[0], 1, MPI_LONG_LONG, MPI_SUM, comm.get());
-  MPI_Allreduce(&local[1], &global[1], 1, MPI_LONG_LONG, MPI_MAX, comm.get());
+  {
+    WatchedWait wait("MPI_Allreduce (sum, max)", comm.get());
+    MPI_Allreduce(&local[0], &global[0], 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+    MPI_Allreduce(&local[1], &global[1], 1, MPI_LONG_LONG, MPI_MAX, comm.get());
+  }
   run_collectively(comm, [&] { check_edge_count(path, format, global[0]); });
   list.vertex_count = format.kind == FileKind::matrix_market ? format.header.rows : global[1] + 1;
   return list;

@@ -5,13 +5,11 @@
 #include <algorithm>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/threads.hpp"
 #include "hpcg/graph/edge_list.hpp"
 #include "hpcg/graph/partition.hpp"
 #include "hpcg/graph/random.hpp"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace hpcg::graph {
 namespace {
@@ -23,22 +21,6 @@ constexpr auto threshold_ab =
     static_cast<std::uint32_t>((initiator_a + initiator_b) * 4294967295.0);
 constexpr auto threshold_abc =
     static_cast<std::uint32_t>((initiator_a + initiator_b + initiator_c) * 4294967295.0);
-
-int thread_count() {
-#ifdef _OPENMP
-  return omp_get_num_threads();
-#else
-  return 1;
-#endif
-}
-
-int thread_index() {
-#ifdef _OPENMP
-  return omp_get_thread_num();
-#else
-  return 0;
-#endif
-}
 
 void check_scale(int scale, int degree) {
   if (scale < 1 || scale > 40) {
@@ -129,8 +111,8 @@ EdgeList generate_grid(global_int n, const Comm& comm) {
 #pragma omp parallel
   {
 #pragma omp single
-    parts.resize(static_cast<size_t>(thread_count()));
-    std::vector<Edge>& mine = parts[static_cast<size_t>(thread_index())];
+    parts.resize(static_cast<size_t>(team_threads()));
+    std::vector<Edge>& mine = parts[static_cast<size_t>(thread_id())];
 #pragma omp for schedule(static)
     for (global_int v = first; v < last; ++v) {
       const global_int x = v % n, y = v / n % n, z = v / (n * n);

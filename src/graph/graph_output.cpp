@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "route.hpp"
 
 namespace hpcg::graph {
@@ -64,7 +65,10 @@ void write_collectively(const std::string& path, const std::string& text, const 
     }
   });
   long long size = static_cast<long long>(text.size()), offset = 0;
-  MPI_Exscan(&size, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+  {
+    WatchedWait wait("MPI_Exscan", comm.get());
+    MPI_Exscan(&size, &offset, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+  }
   if (comm.rank() == 0) offset = 0;
   status = MPI_File_set_size(file, 0);
   constexpr long long piece = 1LL << 30;  // int counts: write in pieces

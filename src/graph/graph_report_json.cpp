@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The report as JSON (--json=FILE): the same numbers as stdout, per trial, for scripts.
-#include <cmath>
-#include <cstdio>
-#include <sstream>
+// nlohmann::ordered_json keeps the fields in the order written; non-finite numbers become null.
+#include <nlohmann/json.hpp>
 
 #include "hpcg/graph/graph_report.hpp"
 #include "hpcg/version.hpp"
@@ -10,108 +9,95 @@
 namespace hpcg::graph {
 namespace {
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escape[8];
-      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
-      out += escape;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
+using Json = nlohmann::ordered_json;
+
+Json phases(const PhaseSeconds& p, const char* a, const char* b) {
+  Json j;
+  j["setup"] = p.setup;
+  j[a] = p.compute_a;
+  if (b != nullptr) j[b] = p.compute_b;
+  j["communication"] = p.communication;
+  return j;
 }
 
-std::string number(double value) {
-  if (!std::isfinite(value)) return "null";
-  char text[32];
-  std::snprintf(text, sizeof text, "%.9g", value);
-  return text;
-}
-
-std::string phases(const PhaseSeconds& p, const char* a, const char* b) {
-  std::string text = "{\"setup\": " + number(p.setup) + ", \"" + a + "\": " + number(p.compute_a);
-  if (b != nullptr) text += std::string(", \"") + b + "\": " + number(p.compute_b);
-  return text + ", \"communication\": " + number(p.communication) + "}";
-}
-
-std::string bfs_json(const XgraphReport& r) {
-  std::ostringstream out;
-  out << "{\"alpha\": " << number(r.options.bfs.alpha)
-      << ", \"beta\": " << number(r.options.bfs.beta)
-      << ", \"mean_seconds\": " << number(mean_seconds(r.bfs))
-      << ", \"harmonic_mean_teps\": " << number(harmonic_mean_teps(r.bfs))
-      << ", \"teps_edges\": " << quoted(teps_edge_definition) << ", \"trials\": [";
-  for (size_t i = 0; i < r.bfs.size(); ++i) {
-    const BfsTrial& t = r.bfs[i];
-    out << (i ? ", " : "") << "\n    {\"source\": " << t.source
-        << ", \"seconds\": " << number(t.seconds) << ", \"edges\": " << t.edges
-        << ", \"teps\": " << number(t.teps) << ", \"levels\": " << t.levels
-        << ", \"bottom_up_levels\": " << t.bottom_up_levels << ", \"bytes_sent\": " << t.bytes_sent
-        << ", \"phases\": " << phases(t.phases, "top_down", "bottom_up");
+Json bfs_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const BfsTrial& t : r.bfs) {
+    Json trial;
+    trial["source"] = t.source;
+    trial["seconds"] = t.seconds;
+    trial["edges"] = t.edges;
+    trial["teps"] = t.teps;
+    trial["levels"] = t.levels;
+    trial["bottom_up_levels"] = t.bottom_up_levels;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "top_down", "bottom_up");
     if (t.verified) {
-      out << ", \"verification\": " << quoted(t.passed ? "PASS" : "FAIL")
-          << ", \"verification_seconds\": " << number(t.verify_seconds);
-      if (!t.passed) out << ", \"failure\": " << quoted(t.failure);
+      trial["verification"] = t.passed ? "PASS" : "FAIL";
+      trial["verification_seconds"] = t.verify_seconds;
+      if (!t.passed) trial["failure"] = t.failure;
     }
-    out << "}";
+    trials.push_back(trial);
   }
-  out << "]}";
-  return out.str();
+  Json j;
+  j["alpha"] = r.options.bfs.alpha;
+  j["beta"] = r.options.bfs.beta;
+  j["mean_seconds"] = mean_seconds(r.bfs);
+  j["harmonic_mean_teps"] = harmonic_mean_teps(r.bfs);
+  j["teps_edges"] = teps_edge_definition;
+  j["trials"] = trials;
+  return j;
 }
 
-std::string pagerank_json(const XgraphReport& r) {
-  std::ostringstream out;
-  out << "{\"damping\": " << number(r.options.pagerank.damping)
-      << ", \"tolerance\": " << number(r.options.pagerank.tolerance)
-      << ", \"max_iterations\": " << r.options.pagerank.max_iterations
-      << ", \"mean_seconds\": " << number(mean_seconds(r.pagerank)) << ", \"trials\": [";
-  for (size_t i = 0; i < r.pagerank.size(); ++i) {
-    const PageRankTrial& t = r.pagerank[i];
-    out << (i ? ", " : "") << "\n    {\"seconds\": " << number(t.seconds)
-        << ", \"iterations\": " << t.iterations << ", \"change\": " << number(t.change)
-        << ", \"bytes_sent\": " << t.bytes_sent
-        << ", \"phases\": " << phases(t.phases, "spmv", nullptr);
+Json pagerank_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const PageRankTrial& t : r.pagerank) {
+    Json trial;
+    trial["seconds"] = t.seconds;
+    trial["iterations"] = t.iterations;
+    trial["change"] = t.change;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "spmv", nullptr);
     if (t.verified) {
-      out << ", \"verification\": " << quoted(t.passed ? "PASS" : "FAIL")
-          << ", \"error\": " << number(t.error)
-          << ", \"verification_seconds\": " << number(t.verify_seconds);
+      trial["verification"] = t.passed ? "PASS" : "FAIL";
+      trial["error"] = t.error;
+      trial["verification_seconds"] = t.verify_seconds;
     }
-    out << "}";
+    trials.push_back(trial);
   }
-  out << "]}";
-  return out.str();
+  Json j;
+  j["damping"] = r.options.pagerank.damping;
+  j["tolerance"] = r.options.pagerank.tolerance;
+  j["max_iterations"] = r.options.pagerank.max_iterations;
+  j["mean_seconds"] = mean_seconds(r.pagerank);
+  j["trials"] = trials;
+  return j;
 }
 
 }  // namespace
 
 std::string report_json(const XgraphReport& r) {
-  std::ostringstream out;
   const PartitionStats& p = r.partition;
-  out << "{\n  \"program\": \"xgraph\", \"version\": " << quoted(version_string)
-      << ", \"ranks\": " << r.ranks << ", \"threads\": " << r.threads << ",\n"
-      << "  \"graph\": {\"description\": " << quoted(describe_source(r.options))
-      << ", \"vertices\": " << r.vertices << ", \"edges\": " << r.edges
-      << ", \"generate_seconds\": " << number(r.generate_seconds)
-      << ", \"build_seconds\": " << number(r.build_seconds) << "},\n"
-      << "  \"partition\": {\"kind\": " << quoted(to_string(r.options.partition))
-      << ", \"halo_volume\": " << p.halo_volume << ", \"max_rank_halo\": " << p.max_rank_halo
-      << ", \"max_rank_edges\": " << p.max_rank_edges
-      << ", \"edge_imbalance\": " << number(p.edge_imbalance)
-      << ", \"vertex_imbalance\": " << number(p.vertex_imbalance) << "},\n";
-  if (r.options.runs_bfs()) out << "  \"bfs\": " << bfs_json(r) << ",\n";
-  if (r.options.runs_pagerank()) out << "  \"pagerank\": " << pagerank_json(r) << ",\n";
-  out << "  \"verification\": "
-      << quoted(!r.verified()    ? "not run"
-                : r.all_passed() ? "PASS"
-                                 : "FAIL")
-      << "\n}\n";
-  return out.str();
+  Json j;
+  j["program"] = "xgraph";
+  j["version"] = version_string;
+  j["ranks"] = r.ranks;
+  j["threads"] = r.threads;
+  j["graph"] = {{"description", describe_source(r.options)},
+                {"vertices", r.vertices},
+                {"edges", r.edges},
+                {"generate_seconds", r.generate_seconds},
+                {"build_seconds", r.build_seconds}};
+  j["partition"] = {{"kind", to_string(r.options.partition)},
+                    {"halo_volume", p.halo_volume},
+                    {"max_rank_halo", p.max_rank_halo},
+                    {"max_rank_edges", p.max_rank_edges},
+                    {"edge_imbalance", p.edge_imbalance},
+                    {"vertex_imbalance", p.vertex_imbalance}};
+  if (r.options.runs_bfs()) j["bfs"] = bfs_json(r);
+  if (r.options.runs_pagerank()) j["pagerank"] = pagerank_json(r);
+  j["verification"] = !r.verified() ? "not run" : r.all_passed() ? "PASS" : "FAIL";
+  return j.dump(2) + "\n";
 }
 
 }  // namespace hpcg::graph

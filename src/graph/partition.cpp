@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/random.hpp"
 
 namespace hpcg::graph {
@@ -103,9 +104,12 @@ std::vector<global_int> balanced_offsets(const std::vector<global_int>& degrees,
   long long local_weight = 0;
   for (global_int d : degrees) local_weight += alpha + d;
   long long before = 0, total = 0;
-  MPI_Exscan(&local_weight, &before, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+  {
+    WatchedWait wait("MPI_Exscan, MPI_Allreduce (sum)", comm.get());
+    MPI_Exscan(&local_weight, &before, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+    MPI_Allreduce(&local_weight, &total, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+  }
   if (comm.rank() == 0) before = 0;  // MPI_Exscan leaves rank 0's result undefined
-  MPI_Allreduce(&local_weight, &total, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
 
   // Cut k sits at the first vertex v whose preceding weight reaches ceil(k * total / ranks); the
   // rank whose weight range (before, before + local_weight] holds that target finds v.
@@ -119,8 +123,11 @@ std::vector<global_int> balanced_offsets(const std::vector<global_int>& degrees,
     cuts[k] = first + static_cast<long long>(row);
   }
   std::vector<long long> agreed(cuts.size(), 0);
-  MPI_Allreduce(cuts.data(), agreed.data(), static_cast<int>(cuts.size()), MPI_LONG_LONG, MPI_MAX,
-                comm.get());
+  {
+    WatchedWait wait("MPI_Allreduce (max)", comm.get());
+    MPI_Allreduce(cuts.data(), agreed.data(), static_cast<int>(cuts.size()), MPI_LONG_LONG,
+                  MPI_MAX, comm.get());
+  }
   std::vector<global_int> offsets(agreed.begin(), agreed.end());
   offsets[ranks] = n;
   // A cut whose target no rank holds (zero weight) keeps the previous cut; keep them monotone.

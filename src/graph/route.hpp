@@ -11,10 +11,8 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/base/error.hpp"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "hpcg/base/threads.hpp"
+#include "hpcg/base/watchdog.hpp"
 
 namespace hpcg::graph {
 
@@ -24,10 +22,7 @@ template <class T, class OwnerOf>
 std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Comm& comm) {
   const int ranks = comm.size();
   const auto n = static_cast<long long>(items.size());
-  int threads = 1;
-#ifdef _OPENMP
-  threads = omp_get_max_threads();
-#endif
+  const int threads = max_threads();
   // Per-thread histograms, then per-thread cursors: a stable order, the same for any thread
   // count. Both loops sit in one parallel region, where OpenMP guarantees that a static schedule
   // gives each thread the same iterations twice.
@@ -37,10 +32,7 @@ std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Com
   std::vector<T> sorted(items.size());
 #pragma omp parallel num_threads(threads)
   {
-    int t = 0;
-#ifdef _OPENMP
-    t = omp_get_thread_num();
-#endif
+    const int t = thread_id();
 #pragma omp for schedule(static)
     for (long long i = 0; i < n; ++i) ++counts[static_cast<size_t>(t) * ranks + owner_of(items[i])];
 #pragma omp single
@@ -59,8 +51,11 @@ std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Com
   std::vector<T>().swap(items);
 
   std::vector<long long> receive_counts(ranks, 0);
-  MPI_Alltoall(send_counts.data(), 1, MPI_LONG_LONG, receive_counts.data(), 1, MPI_LONG_LONG,
-               comm.get());
+  {
+    WatchedWait wait("MPI_Alltoall", comm.get());
+    MPI_Alltoall(send_counts.data(), 1, MPI_LONG_LONG, receive_counts.data(), 1, MPI_LONG_LONG,
+                 comm.get());
+  }
   std::vector<long long> receive_offsets(ranks + 1, 0);
   for (int r = 0; r < ranks; ++r) receive_offsets[r + 1] = receive_offsets[r] + receive_counts[r];
   std::vector<T> received(static_cast<size_t>(receive_offsets[ranks]));
@@ -71,24 +66,29 @@ std::vector<T> route_to_owners(std::vector<T> items, OwnerOf owner_of, const Com
   // Point-to-point messages of at most INT_MAX items each: no int displacement limit.
   constexpr long long max_message = INT_MAX / 2;
   std::vector<MPI_Request> requests;
+  std::vector<int> peers;  // of each request, for the watchdog
   for (int r = 0; r < ranks; ++r) {
     for (long long done = 0; done < receive_counts[r]; done += max_message) {
       requests.emplace_back();
+      peers.push_back(r);
       MPI_Irecv(received.data() + receive_offsets[r] + done,
                 static_cast<int>(std::min(max_message, receive_counts[r] - done)), item_type, r, 0,
                 comm.get(), &requests.back());
     }
   }
+  const auto receives = static_cast<int>(requests.size());
   for (int r = 0; r < ranks; ++r) {
     for (long long done = 0; done < send_counts[r]; done += max_message) {
       requests.emplace_back();
+      peers.push_back(r);
       MPI_Isend(sorted.data() + send_offsets[r] + done,
                 static_cast<int>(std::min(max_message, send_counts[r] - done)), item_type, r, 0,
                 comm.get(), &requests.back());
     }
   }
-  const int status =
-      MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  const int status = watched_waitall("routing items (MPI_Waitall)", comm.get(),
+                                     static_cast<int>(requests.size()), requests.data(),
+                                     peers.data(), receives);
   MPI_Type_free(&item_type);
   if (status != MPI_SUCCESS) throw InternalError("routing items to their owners failed");
   return received;

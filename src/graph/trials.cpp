@@ -9,6 +9,7 @@
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/random.hpp"
 
 namespace hpcg::graph {
@@ -16,12 +17,14 @@ namespace {
 
 PhaseSeconds slowest(const PhaseSeconds& mine, const Comm& comm) {
   double local[4] = {mine.setup, mine.compute_a, mine.compute_b, mine.communication}, global[4];
+  WatchedWait wait("MPI_Allreduce (max)", comm.get());
   MPI_Allreduce(local, global, 4, MPI_DOUBLE, MPI_MAX, comm.get());
   return {global[0], global[1], global[2], global[3]};
 }
 
 std::uint64_t total_bytes(std::uint64_t mine, const Comm& comm) {
   unsigned long long local = mine, global = 0;
+  WatchedWait wait("MPI_Allreduce (sum)", comm.get());
   MPI_Allreduce(&local, &global, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm.get());
   return global;
 }
@@ -58,6 +61,7 @@ std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_
       if (graph.owns(internal))
         degree[i] = graph.degree(static_cast<local_int>(internal - graph.first_vertex));
     }
+    WatchedWait wait("MPI_Allreduce (max)", comm.get());
     MPI_Allreduce(degree.data(), any.data(), batch, MPI_LONG_LONG, MPI_MAX, comm.get());
     for (int i = 0; i < batch && static_cast<int>(sources.size()) < count; ++i) {
       if (any[i] > 0) sources.push_back(candidate[i]);

@@ -10,14 +10,12 @@
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/output_path.hpp"
+#include "hpcg/base/program.hpp"
+#include "hpcg/base/threads.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/graph/graph_output.hpp"
 #include "hpcg/graph/graph_report.hpp"
 #include "hpcg/version.hpp"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 namespace hpcg::graph {
 namespace {
@@ -39,6 +37,7 @@ EdgeList make_edges(const XgraphOptions& o, const Comm& comm) {
 }
 
 Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report) {
+  set_watchdog_phase("reading or generating the graph");
   double start = wall_time();
   EdgeList edges;
   if (o.source == GraphSource::file) {
@@ -54,6 +53,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report)
     });
   }
   report.generate_seconds = comm.max(wall_time() - start);
+  set_watchdog_phase("building the graph");
   start = wall_time();
   Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm);
   report.build_seconds = comm.max(wall_time() - start);
@@ -91,6 +91,7 @@ std::vector<global_int> bfs_sources(const XgraphOptions& o, const Graph& graph, 
 
 void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphReport& report) {
   if (o.runs_bfs()) {
+    set_watchdog_phase("BFS trials");
     const auto sources = bfs_sources(o, graph, comm);
     std::vector<global_int> parent;
     report.bfs = run_bfs_trials(
@@ -101,6 +102,7 @@ void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphR
     print(comm, bfs_summary(report));
   }
   if (o.runs_pagerank()) {
+    set_watchdog_phase("PageRank trials");
     std::vector<float> scores;
     report.pagerank = run_pagerank_trials(
         graph, o.pagerank_trials, o.pagerank, o.verify, comm,
@@ -113,19 +115,7 @@ void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphR
 
 void write_json(const XgraphReport& report, const Comm& comm) {
   run_collectively(comm, [&] {
-    if (!comm.is_root()) return;
-    // Written whole to a temporary name, then renamed: a report is complete or absent.
-    const std::string partial = report.options.json + ".partial";
-    std::FILE* file = std::fopen(partial.c_str(), "w");
-    const std::string text = report_json(report);
-    const bool written =
-        file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    if (file != nullptr && std::fclose(file) != 0)
-      throw ResourceError("cannot write '" + partial + "'");
-    if (!written || std::rename(partial.c_str(), report.options.json.c_str()) != 0) {
-      std::remove(partial.c_str());
-      throw ResourceError("cannot write the JSON report '" + report.options.json + "'");
-    }
+    if (comm.is_root()) write_file_atomically(report.options.json, report_json(report));
   });
 }
 
@@ -146,14 +136,14 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
                               {"--parents-out", o.parents_out},
                               {"--json", comm.is_root() ? o.json : std::string()}});
   });
+  Watchdog watchdog("xgraph", comm.get(), o.watchdog);
   report.ranks = comm.size();
-#ifdef _OPENMP
-  report.threads = omp_get_max_threads();
-#endif
+  report.threads = max_threads();
   Graph graph = load_graph(o, comm, report);
   if (!o.graph_out.empty()) write_edge_list(graph, o.graph_out, comm);
   print(comm, graph_lines(report));
   run_kernels(o, graph, comm, report);
+  set_watchdog_phase("writing the report");
   print(comm, verification_line(report));
   if (!o.json.empty()) write_json(report, comm);
   return static_cast<int>(report.all_passed() ? ExitStatus::valid : ExitStatus::invalid_result);
@@ -162,16 +152,7 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
 }  // namespace
 
 int run_xgraph(const Comm& comm, const std::vector<std::string>& args) {
-  try {
-    return run(comm, args);
-  } catch (const CollectiveError& error) {
-    if (comm.is_root()) std::cerr << "xgraph: error: " << error.what() << std::endl;
-    return static_cast<int>(error.status());
-  } catch (const std::exception& error) {
-    // Only this rank knows: the others may wait in a collective, so end the whole job.
-    std::cerr << "xgraph: rank " << comm.rank() << ": error: " << error.what() << std::endl;
-    abort_job(comm.get(), static_cast<int>(exit_status_of(error)));
-  }
+  return run_program("xgraph", comm, [&] { return run(comm, args); });
 }
 
 }  // namespace hpcg::graph

@@ -1,30 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// xgraph's command line: --key=value options only, each checked for range, with messages that
-// name the option and how to fix it.
-#include <charconv>
+// xgraph's option table: --name=value options only, each checked for range by the shared
+// option parser, with messages that name the option and how to fix it.
 #include <sstream>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/options.hpp"
 #include "hpcg/graph/xgraph.hpp"
 
 namespace hpcg::graph {
 namespace {
 
-template <class T>
-T parse_number(const std::string& option, const std::string& text, T low, T high) {
-  T value{};
-  const char* end = text.data() + text.size();
-  auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (error != std::errc() || stop != end || text.empty()) {
-    throw InputError("--" + option + "=" + text + ": expected a number");
-  }
-  if (value < low || value > high) {
-    std::ostringstream range;
-    range << low << " to " << high;
-    throw InputError("--" + option + "=" + text + " is out of range; use " + range.str());
-  }
-  return value;
-}
+/// The options being read, and whether --degree was given (it suits generated graphs only).
+struct Reading {
+  XgraphOptions options;
+  bool degree_given = false;
+};
+using Row = OptionTable<Reading>::Row;
 
 KernelChoice parse_kernel(const std::string& text) {
   if (text == "bfs") return KernelChoice::bfs;
@@ -41,47 +32,125 @@ void set_source(XgraphOptions& o, GraphSource source) {
   o.source = source;
 }
 
-/// Sets the option `key` (given as --key=value); returns false for an unknown key.
-bool apply_option(XgraphOptions& o, const std::string& key, const std::string& value) {
-  if (key == "kron" || key == "urand") {
-    set_source(o, key == "kron" ? GraphSource::kronecker : GraphSource::uniform);
-    o.scale = parse_number(key, value, 1, 40);
-  } else if (key == "grid") {
-    set_source(o, GraphSource::grid);
-    o.grid = parse_number<global_int>(key, value, 2, 1000000);
-  } else if (key == "file") {
-    set_source(o, GraphSource::file);
-    if (value.empty()) throw InputError("--file= needs a path");
-    o.file = value;
-  } else if (key == "degree") {
-    o.degree = parse_number(key, value, 1, 1024);
-  } else if (key == "seed") {
-    o.seed = parse_number<std::uint64_t>(key, value, 0, ~std::uint64_t{0});
-  } else if (key == "partition") {
-    o.partition = parse_partition_kind(value);
-  } else if (key == "kernel") {
-    o.kernel = parse_kernel(value);
-  } else if (key == "trials") {
-    o.bfs_trials = o.pagerank_trials = parse_number(key, value, 1, 100000);
-  } else if (key == "source") {
-    o.bfs_source = parse_number<global_int>(key, value, 0, global_int{1} << 62);
-  } else if (key == "alpha" || key == "beta") {
-    (key == "alpha" ? o.bfs.alpha : o.bfs.beta) = parse_number(key, value, 1e-9, 1e9);
-  } else if (key == "tolerance") {
-    o.pagerank.tolerance = parse_number(key, value, 0.0, 1.0);
-  } else if (key == "max-iters") {
-    o.pagerank.max_iterations = parse_number(key, value, 1, 1000000);
-  } else if (key == "graph-out" || key == "scores-out" || key == "parents-out" || key == "json") {
-    if (value.empty()) throw InputError("--" + key + "= needs a file name");
-    std::string& target = key == "graph-out"     ? o.graph_out
-                          : key == "scores-out"  ? o.scores_out
-                          : key == "parents-out" ? o.parents_out
-                                                 : o.json;
-    target = value;
-  } else {
-    return false;
-  }
-  return true;
+Row generated(const char* name, GraphSource source, std::string help) {
+  return {OptionSpec(name, OptionKind::integer, "SCALE", std::move(help)).from(1).at_most(40)
+              .in_section("Graph (exactly one)"),
+          [source](Reading& r, const OptionValue& v) {
+            set_source(r.options, source);
+            r.options.scale = static_cast<int>(v.count);
+          }};
+}
+
+OptionSpec file_option(const char* name, std::string help) {
+  return OptionSpec(name, OptionKind::text, "FILE", std::move(help));
+}
+
+Row output(OptionSpec spec, std::string XgraphOptions::*field) {
+  return {std::move(spec),
+          [field](Reading& r, const OptionValue& v) { r.options.*field = v.text; }};
+}
+
+const OptionTable<Reading>& options() {
+  static const OptionTable<Reading> table({
+      generated("kron", GraphSource::kronecker,
+                "Kronecker graph, 2^SCALE vertices, A=0.57 B=0.19 C=0.19 (Graph500/GAP)"),
+      generated("urand", GraphSource::uniform, "uniform random graph, 2^SCALE vertices"),
+      {OptionSpec("degree", OptionKind::integer, "K", "edge tuples per vertex for --kron/--urand")
+           .from(1)
+           .at_most(1024)
+           .defaults_to("16"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.degree = static_cast<int>(v.count);
+         r.degree_given = true;
+       }},
+      {OptionSpec("grid", OptionKind::integer, "N", "HPCG's 27-point stencil on an N^3 grid")
+           .from(2)
+           .at_most(1000000),
+       [](Reading& r, const OptionValue& v) {
+         set_source(r.options, GraphSource::grid);
+         r.options.grid = static_cast<global_int>(v.count);
+       }},
+      {OptionSpec("file", OptionKind::text, "PATH",
+                  "edge file: .el (u v), .wel (u v w) 0-based; .mtx Matrix Market (1-based)"),
+       [](Reading& r, const OptionValue& v) {
+         set_source(r.options, GraphSource::file);
+         r.options.file = v.text;
+       }},
+      {OptionSpec("seed", OptionKind::integer, "S", "generator, relabelling and source seed")
+           .from(0)
+           .at_most(static_cast<long double>(~std::uint64_t{0}))
+           .defaults_to(std::to_string(default_seed) + ", GAP's"),
+       [](Reading& r, const OptionValue& v) { r.options.seed = v.count; }},
+      {OptionSpec("kernel", OptionKind::text, "K",
+                  "bfs, pr, both or none (build and write the graph only)")
+           .defaults_to("both")
+           .in_section("Run"),
+       [](Reading& r, const OptionValue& v) { r.options.kernel = parse_kernel(v.text); }},
+      {OptionSpec("partition", OptionKind::text, "P",
+                  "block (equal vertices), balanced (Gemini: equal edges+vertices) or random "
+                  "(random relabelling, then block)")
+           .defaults_to("block"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.partition = parse_partition_kind(v.text);
+       }},
+      {OptionSpec("trials", OptionKind::integer, "T", "trials per kernel")
+           .from(1)
+           .at_most(100000)
+           .defaults_to("64 BFS sources, 16 PageRank runs"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.bfs_trials = r.options.pagerank_trials = static_cast<int>(v.count);
+       }},
+      {OptionSpec("source", OptionKind::integer, "V", "BFS from vertex V in every trial")
+           .from(0)
+           .at_most(static_cast<long double>(global_int{1} << 62))
+           .defaults_to("GAP's seeded picker"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.bfs_source = static_cast<global_int>(v.count);
+       }},
+      {OptionSpec("alpha", OptionKind::real, "A", "BFS switches to bottom-up (GAP's alpha)")
+           .from(1e-9)
+           .at_most(1e9)
+           .defaults_to("15"),
+       [](Reading& r, const OptionValue& v) { r.options.bfs.alpha = v.real; }},
+      {OptionSpec("beta", OptionKind::real, "B", "BFS switches back to top-down (GAP's beta)")
+           .from(1e-9)
+           .at_most(1e9)
+           .defaults_to("18"),
+       [](Reading& r, const OptionValue& v) { r.options.bfs.beta = v.real; }},
+      {OptionSpec("tolerance", OptionKind::real, "E",
+                  "PageRank stops when the L1 change is below E")
+           .from(0)
+           .at_most(1)
+           .defaults_to("1e-4"),
+       [](Reading& r, const OptionValue& v) { r.options.pagerank.tolerance = v.real; }},
+      {OptionSpec("max-iters", OptionKind::integer, "I",
+                  "and after at most I iterations")
+           .from(1)
+           .at_most(1000000)
+           .defaults_to("20"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.pagerank.max_iterations = static_cast<int>(v.count);
+       }},
+      {OptionSpec("verify", OptionKind::flag, "",
+                  "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check)"),
+       [](Reading& r, const OptionValue&) { r.options.verify = true; }},
+      {watchdog_option(),
+       [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
+      output(file_option("graph-out", "the cleaned graph as an edge list (u v, each edge once)")
+                 .in_section("Output"),
+             &XgraphOptions::graph_out),
+      output(file_option("parents-out", "the last BFS trial's parents (vertex parent, -1 unreached)"),
+             &XgraphOptions::parents_out),
+      output(file_option("scores-out", "the last PageRank trial's scores (vertex score)"),
+             &XgraphOptions::scores_out),
+      output(file_option("json", "the report as JSON"), &XgraphOptions::json),
+      {OptionSpec("version", OptionKind::flag, "", "print the version and exit")
+           .in_section("Information"),
+       [](Reading& r, const OptionValue&) { r.options.version = true; }},
+      {OptionSpec("help", OptionKind::flag, "", "print this text and exit (also -h)"),
+       [](Reading& r, const OptionValue&) { r.options.help = true; }},
+  });
+  return table;
 }
 
 /// Combinations that cannot run, named with their fix.
@@ -103,23 +172,18 @@ void check_combinations(const XgraphOptions& o, bool degree_given) {
 }  // namespace
 
 XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
-  XgraphOptions o;
-  bool degree_given = false;
+  Reading reading;
   for (const std::string& arg : args) {
-    if (arg == "--help" || arg == "-h" || arg == "--version" || arg == "--verify") {
-      (arg == "--verify" ? o.verify : arg == "--version" ? o.version : o.help) = true;
-      continue;
+    if (arg == "-h") {
+      reading.options.help = true;
+    } else if (arg.rfind("--", 0) == 0) {
+      options().apply(reading, arg);
+    } else {
+      throw InputError("unexpected argument '" + arg + "'; options are --name=value, see --help");
     }
-    const size_t equals = arg.find('=');
-    if (arg.rfind("--", 0) != 0 || equals == std::string::npos) {
-      throw InputError("unknown option '" + arg + "'; options are --key=value, see --help");
-    }
-    const std::string key = arg.substr(2, equals - 2), value = arg.substr(equals + 1);
-    if (!apply_option(o, key, value))
-      throw InputError("unknown option '--" + key + "'; see --help");
-    degree_given = degree_given || key == "degree";
   }
-  if (!o.help && !o.version) check_combinations(o, degree_given);
+  const XgraphOptions& o = reading.options;
+  if (!o.help && !o.version) check_combinations(o, reading.degree_given);
   return o;
 }
 
@@ -146,38 +210,13 @@ std::string describe_source(const XgraphOptions& o) {
 }
 
 std::string xgraph_usage() {
-  return R"(Usage: mpirun -np RANKS bin/xgraph GRAPH [options]
-PageRank and BFS (GAP benchmark rules, Graph500 validation) on a distributed sparse matrix.
-
-Graph (exactly one):
-  --kron=SCALE        Kronecker graph, 2^SCALE vertices, A=0.57 B=0.19 C=0.19 (Graph500/GAP)
-  --urand=SCALE       uniform random graph, 2^SCALE vertices
-  --degree=K          edge tuples per vertex for --kron/--urand (default 16)
-  --grid=N            HPCG's 27-point stencil on an N^3 grid as a graph
-  --file=PATH         edge file: .el (u v), .wel (u v w) 0-based; .mtx Matrix Market (1-based)
-  --seed=S            generator, relabelling and source seed (default 27491095, GAP's)
-Every graph is cleaned as GAP does: symmetrized, self-loops and duplicate edges dropped.
-
-Run:
-  --kernel=K          bfs, pr, both (default) or none (build and write the graph only)
-  --partition=P       block (default: equal vertices), balanced (Gemini: equal edges+vertices)
-                      or random (random relabelling, then block)
-  --trials=T          trials per kernel (default: 64 BFS sources, 16 PageRank runs)
-  --source=V          BFS from vertex V in every trial (default: GAP's seeded picker)
-  --alpha=A --beta=B  BFS direction switch (default 15 and 18, GAP's)
-  --tolerance=E       PageRank stops when the L1 change is below E (default 1e-4)
-  --max-iters=I       and after at most I iterations (default 20)
-  --verify            verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check)
-
-Output:
-  --graph-out=FILE    the cleaned graph as an edge list (u v, each edge once)
-  --parents-out=FILE  the last BFS trial's parents (vertex parent, -1 unreached)
-  --scores-out=FILE   the last PageRank trial's scores (vertex score)
-  --json=FILE         the report as JSON
-  --help, --version
-
-Exit status: 0 ok, 1 a verification failed, 2 bad input, 3 resource error, 4 internal error.
-)";
+  return "Usage: mpirun -np RANKS bin/xgraph GRAPH [options]\n"
+         "PageRank and BFS (GAP benchmark rules, Graph500 validation) on a distributed sparse "
+         "matrix.\nEvery graph is cleaned as GAP does: symmetrized, self-loops and duplicate "
+         "edges dropped.\n\n" +
+         options().help() +
+         "\nExit status: 0 ok, 1 a verification failed, 2 bad input, 3 resource error, "
+         "4 internal error,\n6 watchdog (a peer or the network lost).\n";
 }
 
 }  // namespace hpcg::graph

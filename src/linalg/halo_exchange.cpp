@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/linalg/halo.hpp"
 
 namespace hpcg {
@@ -45,6 +46,8 @@ HaloExchange::HaloExchange(Halo halo, local_int rows, const Comm& comm)
   requests_.reserve(halo_.receive_ranks.size() + halo_.send_ranks.size());
   send_word_offsets_ = word_offsets(halo_.send_counts);
   receive_word_offsets_ = word_offsets(halo_.receive_counts);
+  request_peers_ = halo_.receive_ranks;
+  request_peers_.insert(request_peers_.end(), halo_.send_ranks.begin(), halo_.send_ranks.end());
 }
 
 void HaloExchange::begin(double* x) {
@@ -182,8 +185,10 @@ void HaloExchange::unpack_bits(const std::uint64_t* packed_receive,
 }
 
 void HaloExchange::finish() {
-  int status = MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(),
-                           MPI_STATUSES_IGNORE);
+  HPCG_REQUIRE(requests_.empty() || requests_.size() == request_peers_.size());
+  int status = watched_waitall("halo exchange (MPI_Waitall)", comm_,
+                               static_cast<int>(requests_.size()), requests_.data(),
+                               request_peers_.data(), static_cast<int>(halo_.receive_ranks.size()));
   requests_.clear();
   if (status != MPI_SUCCESS) throw InternalError("halo exchange failed in MPI_Waitall");
 }

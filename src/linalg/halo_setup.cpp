@@ -5,6 +5,7 @@
 #include <map>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/linalg/halo.hpp"
 
 namespace hpcg {
@@ -25,24 +26,32 @@ std::map<int, std::vector<global_int>> exchange_requests(
     const std::map<int, std::vector<global_int>>& wanted, const Comm& comm) {
   std::vector<int> send_counts(comm.size(), 0), receive_counts(comm.size(), 0);
   for (const auto& [rank, ids] : wanted) send_counts[rank] = static_cast<int>(ids.size());
-  MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, comm.get());
+  {
+    WatchedWait wait("MPI_Alltoall (halo set-up)", comm.get());
+    MPI_Alltoall(send_counts.data(), 1, MPI_INT, receive_counts.data(), 1, MPI_INT, comm.get());
+  }
 
   std::map<int, std::vector<global_int>> requested;
   std::vector<MPI_Request> requests;
+  std::vector<int> peers;  // of each request, for the watchdog
   for (int rank = 0; rank < comm.size(); ++rank) {
     if (receive_counts[rank] == 0) continue;
     auto& ids = requested[rank];
     ids.resize(receive_counts[rank]);
     requests.emplace_back();
+    peers.push_back(rank);
     MPI_Irecv(ids.data(), receive_counts[rank], MPI_INT64_T, rank, request_tag, comm.get(),
               &requests.back());
   }
+  const auto receives = static_cast<int>(requests.size());
   for (const auto& [rank, ids] : wanted) {
     requests.emplace_back();
+    peers.push_back(rank);
     MPI_Isend(ids.data(), static_cast<int>(ids.size()), MPI_INT64_T, rank, request_tag,
               comm.get(), &requests.back());
   }
-  MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  watched_waitall("halo set-up (MPI_Waitall)", comm.get(), static_cast<int>(requests.size()),
+                  requests.data(), peers.data(), receives);
   return requested;
 }
 

@@ -8,10 +8,6 @@
 #include "hpcg/problem/memory_check.hpp"
 #include "hpcg/problem/problem.hpp"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 namespace hpcg {
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "hpcg/base/error.hpp"
-#include "hpcg/report/performance_model.hpp"
+#include "hpcg/problem/memory_model.hpp"
 
 namespace hpcg {
 namespace {
@@ -61,7 +61,11 @@ std::array<LevelSummary, mg_levels> predict_level_summaries(const Geometry& root
 
 double model_bytes_per_node(const Params& params, int ranks, int ranks_per_node) {
   const Geometry root = make_geometry(params, 0, ranks);
-  const MemoryEstimate m = estimate_memory(predict_level_summaries(root), ranks, 1, 0.0);
+  RunShape shape;
+  shape.levels = predict_level_summaries(root);
+  shape.ranks = ranks;
+  shape.sets = 1;
+  const MemoryEstimate m = estimate_memory(shape);
   return m.total_bytes / ranks * ranks_per_node;
 }
 

@@ -11,34 +11,31 @@ constexpr double bytes_per_index = 4.0;
 constexpr double matrix_entry_bytes = bytes_per_double + bytes_per_index;
 constexpr double pre_steps = 1.0, post_steps = 1.0;  // fixed by HPCG
 
-double iterations(const BenchmarkResults& r) {
+double iterations(const RunShape& r) {
   return static_cast<double>(r.sets) * r.optimized_iterations;
 }
 
-double rows(const BenchmarkResults& r, int level) {
+double rows(const RunShape& r, int level) {
   return static_cast<double>(r.levels[level].global_rows);
 }
 
-double nonzeros(const BenchmarkResults& r, int level) {
+double nonzeros(const RunShape& r, int level) {
   return static_cast<double>(r.levels[level].global_nonzeros);
 }
 
-double convergence_factor(const BenchmarkResults& r) {
+double convergence_factor(const RunShape& r) {
   return static_cast<double>(r.reference_iterations) / r.optimized_iterations;
 }
 
 }  // namespace
 
-double flops_per_set(const BenchmarkResults& r) {
-  BenchmarkResults one_set;
-  one_set.levels = r.levels;
+double flops_per_set(const RunShape& r) {
+  RunShape one_set = r;
   one_set.sets = 1;
-  one_set.optimized_iterations = r.optimized_iterations;
-  one_set.reference_iterations = r.reference_iterations;
   return count_flops(one_set).total_with_convergence;
 }
 
-FlopCounts count_flops(const BenchmarkResults& r) {
+FlopCounts count_flops(const RunShape& r) {
   const double its = iterations(r), sets = r.sets;
   const double vector_ops = 3.0 * its + sets;  // 3 per iteration, 1 in CG's preamble
   FlopCounts f;
@@ -55,7 +52,7 @@ FlopCounts count_flops(const BenchmarkResults& r) {
   return f;
 }
 
-TrafficCounts count_traffic(const BenchmarkResults& r) {
+TrafficCounts count_traffic(const RunShape& r) {
   const double its = iterations(r), sets = r.sets;
   const double vector_ops = 3.0 * its + sets;
   const double n = rows(r, 0), nnz = nonzeros(r, 0);
@@ -115,35 +112,6 @@ std::optional<Roofline> compute_roofline(const BenchmarkResults& r) {
   roofline.bound_gflops = roofline.triad_gbs / roofline_bytes_per_flop;
   roofline.fraction = compute_ratings(r).official / roofline.bound_gflops;
   return roofline;
-}
-
-MemoryEstimate estimate_memory(const std::array<LevelSummary, mg_levels>& levels, int ranks,
-                               int sets, double optimization_bytes) {
-  // HPCG 3.1's per-row model (bytes): nonzero count 1, four row pointers 32, 27 entries of
-  // local index, value and global index 540, x b xexact 24, r Ap 16 = 613 on the fine grid;
-  // f2c 4, rc 8 and the matrix 573 = 585 on coarse grids. Struct sizes as 3.1 has them on LP64.
-  constexpr double fine_row_bytes = 613, coarse_row_bytes = 585;
-  constexpr double geometry_struct_bytes = 128, coarse_level_struct_bytes = 504;
-  const double rank_count = ranks;
-  MemoryEstimate m;
-  m.fine_bytes = geometry_struct_bytes + bytes_per_double * sets +
-                 fine_row_bytes * static_cast<double>(levels[0].global_rows) +
-                 2.0 * bytes_per_double * levels[0].root_columns * rank_count;
-  m.optimization_bytes = optimization_bytes;
-  m.total_bytes = m.fine_bytes + m.optimization_bytes;
-  for (int l = 1; l < mg_levels; ++l) {
-    const LevelSummary& s = levels[l];
-    double bytes = coarse_row_bytes * static_cast<double>(s.global_rows) +
-                   2.0 * bytes_per_double * s.root_columns * rank_count + coarse_level_struct_bytes;
-    if (ranks > 1) bytes += 12.0 * s.root_send_total + 8.0 * s.root_send_neighbors;
-    m.coarse_bytes[l - 1] = bytes;
-    m.total_bytes += bytes;
-  }
-  return m;
-}
-
-MemoryEstimate estimate_memory(const BenchmarkResults& r) {
-  return estimate_memory(r.levels, r.ranks, r.sets, r.optimization_bytes);
 }
 
 }  // namespace hpcg

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/program.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/version.hpp"
 
@@ -231,6 +232,11 @@ void add_final_summary(Builder& b, const BenchmarkResults& r) {
   if (r.backend_name != "reference") {
     b.add(key + "::Backend", r.backend_name + " " + r.backend_version);
   }
+  if (r.params.unofficial_quick) {
+    b.add(key + "::Unofficial quick mode",
+          "reference timing and reference CG skipped (--unofficial-quick): this result cannot "
+          "be submitted");
+  }
   if (!r.valid()) {
     b.add(key + "::HPCG result is", "INVALID.");
     b.add(key + "::Please review the YAML file contents",
@@ -308,24 +314,6 @@ std::string report_basename(std::time_t when) {
   char name[64];
   std::strftime(name, sizeof name, "HPCG-Benchmark_3.1_%Y-%m-%d_%H-%M-%S", std::localtime(&when));
   return name;
-}
-
-void write_file_atomically(const std::string& path, const std::string& content) {
-  const std::string temporary = path + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::remove(temporary.c_str());
-      throw ResourceError("cannot write " + temporary);
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw ResourceError("cannot rename " + temporary + " to " + path);
-  }
 }
 
 std::string write_report_file(const ReportDocument& document, const std::string& directory,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The report's rules: spec sections 10.4 (validity), 13 (1800 s, QuickPath, memory) and 14-15
-// (keys, order, Final Summary lines).
+// The report's rules: HPCG 3.1's validity, its 1800 s, QuickPath and memory rules, and its
+// report format (keys, order, Final Summary lines).
 #include "hpcg/report/report_check.hpp"
 
 #include <algorithm>
@@ -8,8 +8,9 @@
 #include <map>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "hpcg/base/error.hpp"
-#include "hpcg/report/json_reader.hpp"
 #include "hpcg/report/report.hpp"
 
 namespace hpcg {
@@ -84,6 +85,10 @@ void check_rules(const ReportDocument& lines, const BenchmarkResults& r, ReportC
   check.rating = rating.value_or(0);
   check.timed_seconds = r.times.total;
   if (!check.valid) check.rule_problems.push_back("the result is INVALID: it may not be submitted");
+  if (report_value(lines, summary + "Unofficial quick mode")) {
+    check.rule_problems.push_back("an unofficial quick run (--unofficial-quick: no reference "
+                                  "timing, no reference CG): it may not be submitted");
+  }
   check_validation(lines, check);
   std::ostringstream length;
   length << "the timed phase lasted " << format_number(r.times.total) << " s; ";
@@ -123,13 +128,20 @@ void check_rules(const ReportDocument& lines, const BenchmarkResults& r, ReportC
 
 /// A JSON value and a printed report value say the same: strings equal, numbers print alike
 /// (counts as integers, everything else as HPCG prints doubles).
-bool json_matches(const JsonValue& value, const std::string& printed) {
-  if (value.type == JsonValue::Type::string) return value.string == printed;
-  if (value.type != JsonValue::Type::number) return false;
-  const double n = value.number;
+bool json_matches(const nlohmann::json& value, const std::string& printed) {
+  if (value.is_string()) return value.get<std::string>() == printed;
+  if (!value.is_number()) return false;
+  const double n = value.get<double>();
   if (format_number(n) == printed) return true;
   return n == std::floor(n) && std::fabs(n) < 9e15 &&
          std::to_string(static_cast<long long>(n)) == printed;
+}
+
+/// The value as the report would print it, for messages.
+std::string printed_form(const nlohmann::json& value) {
+  if (value.is_number()) return format_number(value.get<double>());
+  if (value.is_string()) return value.get<std::string>();
+  return value.dump();
 }
 
 std::string block(const std::vector<std::string>& items) {
@@ -161,35 +173,35 @@ ReportCheck check_report(const ParsedReport& report) {
 void check_json_beside(const ParsedReport& report, const std::string& json_text,
                        ReportCheck& check) {
   const std::string prefix = "the JSON file beside the report ";
-  JsonValue json;
+  nlohmann::json json;
   try {
-    json = parse_json(json_text);
-  } catch (const InputError& error) {
+    json = nlohmann::json::parse(json_text);
+  } catch (const nlohmann::json::parse_error& error) {
     check.inconsistencies.push_back(prefix + "is not valid JSON: " + error.what());
     return;
   }
-  const JsonValue* official = json.find("official");
-  if (official == nullptr || official->type != JsonValue::Type::array) {
+  const auto official = json.is_object() ? json.find("official") : json.end();
+  if (official == json.end() || !official->is_array()) {
     check.inconsistencies.push_back(prefix + "has no \"official\" array");
     return;
   }
   const ReportDocument& lines = report.lines;
-  if (official->items.size() != lines.size()) {
-    check.inconsistencies.push_back(prefix + "has " + std::to_string(official->items.size()) +
+  if (official->size() != lines.size()) {
+    check.inconsistencies.push_back(prefix + "has " + std::to_string(official->size()) +
                                     " lines, the report " + std::to_string(lines.size()));
     return;
   }
   for (size_t i = 0; i < lines.size(); ++i) {
-    const JsonValue* key = official->items[i].find("key");
-    const JsonValue* value = official->items[i].find("value");
-    const bool same = value != nullptr && json_matches(*value, lines[i].second);
-    const std::string text = value == nullptr ? "nothing"
-                             : value->type == JsonValue::Type::number ? format_number(value->number)
-                                                                      : value->string;
-    if (key == nullptr || key->string != lines[i].first || !same) {
+    const nlohmann::json& entry = (*official)[i];
+    const nlohmann::json key = entry.is_object() ? entry.value("key", nlohmann::json()) : nullptr;
+    const nlohmann::json value =
+        entry.is_object() ? entry.value("value", nlohmann::json()) : nullptr;
+    const bool same = !value.is_null() && json_matches(value, lines[i].second);
+    if (!key.is_string() || key.get<std::string>() != lines[i].first || !same) {
       check.inconsistencies.push_back(prefix + "disagrees on line " + std::to_string(i + 2) +
-                                      " ('" + lines[i].first + "'): JSON " + text + ", report " +
-                                      lines[i].second);
+                                      " ('" + lines[i].first + "'): JSON " +
+                                      (value.is_null() ? "nothing" : printed_form(value)) +
+                                      ", report " + lines[i].second);
       return;
     }
   }

@@ -20,7 +20,7 @@
 
 #include "hpcg/version.hpp"
 
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/solver/host_calls.hpp"
 
 namespace hpcg {

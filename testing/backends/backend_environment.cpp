@@ -4,7 +4,7 @@
 // environments up inside RUN_ALL_TESTS and tears them down after the last test).
 #include <gtest/gtest.h>
 
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
 
 namespace hpcg {
 namespace {

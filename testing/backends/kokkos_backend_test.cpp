@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "../../src/backends/kokkos/kokkos_backend.hpp"
-#include "hpcg/backend/block_coloring.hpp"
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/block_coloring.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The rows of README's "Bad inputs and what they get", one CTest test each: xhpcg or xgraph runs
-# on one bad input in a fresh directory, and the case checks the exit status, a distinctive part
-# of the one error message, an exit within 10 s (HPCG_BAD_INPUT_SECONDS), no core file, and that
-# the directory holds afterwards what it held before: no report, log, *.partial or probe file.
+# The rows of testing/README.md's "Bad inputs and what they get", one CTest test each: xhpcg or
+# xgraph runs on one bad input in a fresh directory, and the case checks the exit status, a
+# distinctive part of the one error message, an exit within 10 s (HPCG_BAD_INPUT_SECONDS), no core
+# file, and that the directory holds afterwards what it held before: no report, log, *.partial or
+# probe file.
 # Usage: bad_inputs.sh CASE XHPCG XGRAPH MPIEXEC PLUGIN_DIR   (exit 77: skipped)
 set -uo pipefail
 case_name=$1 xhpcg=$2 xgraph=$3 mpiexec=$4 plugins=$5
@@ -106,6 +107,8 @@ case "$case_name" in
   flag_malformed) refuse "$xhpcg" 2 2 "option --nx: expected a non-negative integer below 2^31, got '1e3'" --nx=1e3 --ny=16 --nz=16 ;;
   flag_without_value) refuse "$xhpcg" 2 2 "option --rt needs =VALUE" "${grid[@]}" --rt ;;
   flag_negative) refuse "$xhpcg" 2 2 "option --rt: must not be negative" "${grid[@]}" --rt=-5 ;;
+  flag_bad_watchdog) refuse "$xhpcg" 2 2 "option --watchdog: expected a number from 0 to 1e+06, got '-1'" "${grid[@]}" --watchdog=-1 ;;
+  xgraph_bad_watchdog) refuse "$xgraph" 2 2 "option --watchdog: expected a number from 0 to 1e+06, got 'soon'" --kron=8 --watchdog=soon ;;
   flag_too_many_positional) refuse "$xhpcg" 2 2 "too many positional arguments" 16 16 16 0 0 0 0 1 1 2 7 ;;
   flag_not_multiple_of_8) refuse "$xhpcg" 2 2 "local nx=20 is not a multiple of 8" --nx=20 --ny=16 --nz=16 ;;
   flag_aspect_ratio) refuse "$xhpcg" 2 2 "ratio min(x,y,z)/max(x,y,z)=0.117647 is too small" --nx=16 --ny=16 --nz=136 ;;
@@ -168,7 +171,7 @@ case "$case_name" in
     grep -q '^Graph has 3 nodes and 3 undirected edges' "$scratch/out.txt" || fail "graph not read"
     after_checks ;;
   graph_unknown_extension) printf '0 1\n' > g.csv; refuse "$xgraph" 2 2 "graph file 'g.csv' has an unknown format '.csv'" --file=g.csv ;;
-  # faulty backend plugins (README: Backends)
+  # faulty backend plugins (src/backends/README.md, "Writing a plugin")
   plugin_missing) refuse "$xhpcg" 2 2 "cannot load backend plugin" "${grid[@]}" --backend="plugin:$scratch/nothing.so" ;;
   plugin_not_a_plugin) refuse "$xhpcg" 2 2 "is not an xhpcg backend plugin: it does not export hpcg_backend_entry()" "${grid[@]}" --backend="plugin:$plugins/libnot_a_plugin.so" ;;
   plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# README's "Reproducibility": the same inputs with the same rank and thread counts give
+# testing/README.md, "Reproducibility": the same inputs with the same rank and thread counts give
 # bit-identical results run after run. Each case runs a program twice in one layout and compares
-# unrounded numbers: xhpcg's scaled residual of every timed set (the JSON file keeps all 17
-# digits), xgraph's PageRank scores (written with 9 digits, which identify a float exactly).
+# unrounded numbers: xhpcg's scaled residual of every timed set (the JSON file keeps all 17 digits),
+# xgraph's PageRank scores (written with 9 digits, which identify a float exactly).
 # Usage: reproducibility.sh CASE XHPCG XGRAPH MPIEXEC
 set -uo pipefail
 case_name=$1 xhpcg=$2 xgraph=$3 mpiexec=$4

@@ -112,7 +112,7 @@ case "$case_name" in
     [[ $(grep -c '^Call \[[0-9]*\] Scaled Residual' hpcg20*T*.txt) -eq $sets ]] || fail "log lacks set lines"
     expect_value "Reproducibility Information::Scaled residual variance" 0 ;;
   anchor_64_np2)
-    # HPCG 3.1's own report (shared/spec/hpcg-3.1-sample-report.txt) for this configuration.
+    # HPCG 3.1's own sample report (testing/data/reports/hpcg-3.1-sample.txt) for this configuration.
     run 2 --nx=64 --ny=64 --nz=64 --rt=0 --backend=reference; expect_valid
     expect_close "Reproducibility Information::Scaled residual mean" 7.76155e-09 1e-4
     expect_value "Spectral Convergence Tests::Unpreconditioned::Maximum iteration count" 11

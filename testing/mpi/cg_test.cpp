@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "grid_cases.hpp"
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/problem/process_grid.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"

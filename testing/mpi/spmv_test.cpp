@@ -11,7 +11,7 @@
 #include <string>
 
 #include "grid_cases.hpp"
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "rank_checks.hpp"
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/comm.hpp"
 #include "hpcg/linalg/vector.hpp"
 #include "hpcg/problem/geometry.hpp"

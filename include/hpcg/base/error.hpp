@@ -15,6 +15,7 @@ enum class ExitStatus : int {
   resource_error = 3,  ///< not enough memory, unwritable output, ...
   internal_error = 4,  ///< a bug or a failed internal check
   backend_error = 5,   ///< a backend returned an error status or crashed
+  watchdog = 6,        ///< a blocking MPI wait passed the --watchdog limit (lost peer)
 };
 
 /// Base of every error we throw; carries the exit status it maps to.

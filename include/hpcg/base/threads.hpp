@@ -17,6 +17,15 @@ inline int max_threads() {
 #endif
 }
 
+/// Threads of the innermost parallel region (1 outside one).
+inline int team_threads() {
+#ifdef _OPENMP
+  return omp_get_num_threads();
+#else
+  return 1;
+#endif
+}
+
 /// This thread's number in the innermost parallel region (0 outside one).
 inline int thread_id() {
 #ifdef _OPENMP

@@ -3,10 +3,10 @@
 // optimisation, validation, the optimised-iteration search, the timed sets and TestNorms.
 #pragma once
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/base/comm.hpp"
 #include "hpcg/benchmark/progress.hpp"
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 #include "hpcg/report/run_log.hpp"
 
 namespace hpcg {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/bfs.hpp"
 #include "hpcg/graph/edge_list.hpp"
 #include "hpcg/graph/pagerank.hpp"
@@ -35,6 +36,7 @@ struct XgraphOptions {
   BfsOptions bfs;
   PageRankOptions pagerank;
   bool verify = false;
+  WatchdogLimit watchdog;  ///< --watchdog=SECONDS
   std::string graph_out, scores_out, parents_out, json;
 
   bool runs_bfs() const { return kernel == KernelChoice::bfs || kernel == KernelChoice::both; }
@@ -50,7 +52,7 @@ std::string xgraph_usage();
 std::string describe_source(const XgraphOptions& options);
 
 /// Runs xgraph with argv[1..]; returns the exit status (0 ok, 1 a verification failed, 2 bad
-/// input, 3 resources, 4 internal). Only rank 0 prints.
+/// input, 3 resources, 4 internal; the watchdog ends the job with 6). Only rank 0 prints.
 int run_xgraph(const Comm& comm, const std::vector<std::string>& args);
 
 }  // namespace hpcg::graph

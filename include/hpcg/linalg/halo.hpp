@@ -94,6 +94,7 @@ class HaloExchange {
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::vector<double> send_buffer_;
   std::vector<MPI_Request> requests_;
+  std::vector<int> request_peers_;  ///< receive_ranks then send_ranks, as requests_ are posted
   std::vector<unsigned char> typed_buffer_;  ///< send buffer of begin_typed, any element type
   std::vector<std::size_t> send_word_offsets_;
   std::vector<std::size_t> receive_word_offsets_;

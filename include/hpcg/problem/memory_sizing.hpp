@@ -8,9 +8,9 @@
 #include <array>
 
 #include "hpcg/base/comm.hpp"
-#include "hpcg/benchmark/results.hpp"
 #include "hpcg/problem/geometry.hpp"
 #include "hpcg/problem/params.hpp"
+#include "hpcg/problem/run_shape.hpp"
 
 namespace hpcg {
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // HPCG 3.1's models: floating-point operations and memory traffic credited to a run, the
-// GFLOP/s and GB/s figures derived from them, and the memory-use estimate of the report.
+// GFLOP/s and GB/s figures derived from them (the memory estimate is problem/memory_model.hpp).
 #pragma once
 
 #include <optional>
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/problem/memory_model.hpp"
+#include "hpcg/problem/run_shape.hpp"
+#include "hpcg/report/results.hpp"
 
 namespace hpcg {
 
@@ -30,17 +32,10 @@ struct Ratings {
   double official_bandwidth = 0;
 };
 
-struct MemoryEstimate {
-  double fine_bytes = 0;          ///< linear system and CG
-  double optimization_bytes = 0;  ///< what the backend's optimisation phase allocated
-  double coarse_bytes[mg_levels - 1] = {};
-  double total_bytes = 0;
-};
-
-FlopCounts count_flops(const BenchmarkResults& results);
+FlopCounts count_flops(const RunShape& shape);
 /// Flops credited to one timed set: the model for S = 1 (each set repeats CG's preamble).
-double flops_per_set(const BenchmarkResults& results);
-TrafficCounts count_traffic(const BenchmarkResults& results);
+double flops_per_set(const RunShape& shape);
+TrafficCounts count_traffic(const RunShape& shape);
 /// Time the official rating divides by: timed sets plus, per set, a tenth of setup and
 /// optimisation time (HPCG amortises them over 500 iterations).
 double charged_seconds(const BenchmarkResults& results);
@@ -48,8 +43,8 @@ Ratings compute_ratings(const BenchmarkResults& results);
 
 /// The memory-bandwidth roofline of a run whose STREAM triad bandwidth was measured
 /// (Params::triad_bandwidth_gbs > 0). The reference algorithm streams about 6.4 bytes per
-/// official flop (12 B per nonzero per 2 flops over 6.71 matrix passes, plus the vectors; spec
-/// optimization.md 1.6), so the rating can reach at most bandwidth / 6.4 GFLOP/s.
+/// official flop (12 B per nonzero per 2 flops over 6.71 matrix passes, plus the vectors), so
+/// the rating can reach at most bandwidth / 6.4 GFLOP/s.
 constexpr double roofline_bytes_per_flop = 6.4;
 struct Roofline {
   double triad_gbs = 0;     ///< measured STREAM triad bandwidth of all ranks together
@@ -59,12 +54,5 @@ struct Roofline {
 /// Nothing when the bandwidth was not measured. The rating is the official formula's (GFLOP/s
 /// Summary::Total with convergence and optimization phase overhead), also for INVALID runs.
 std::optional<Roofline> compute_roofline(const BenchmarkResults& results);
-
-/// HPCG 3.1's memory model from the level sizes alone (global rows and nonzeros, rank 0's
-/// columns and sends), so that sizing a problem before it exists uses the report's numbers.
-MemoryEstimate estimate_memory(const std::array<LevelSummary, mg_levels>& levels, int ranks,
-                               int sets, double optimization_bytes);
-/// The same model for a finished run, as the report prints it.
-MemoryEstimate estimate_memory(const BenchmarkResults& results);
 
 }  // namespace hpcg

@@ -5,10 +5,12 @@
 
 #include <ctime>
 #include <string>
+
+#include "hpcg/base/program.hpp"
 #include <utility>
 #include <vector>
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 
 namespace hpcg {
 
@@ -43,10 +45,6 @@ std::string render_report(const ReportDocument& document);
 /// "HPCG-Benchmark_3.1_YYYY-MM-DD_hh-mm-ss" (local time), the name of the report and of the
 /// JSON and SVG files beside it without their extension.
 std::string report_basename(std::time_t when);
-
-/// Writes `content` to `path` through `path`.partial and a rename, so that the file either is
-/// complete or does not exist; throws ResourceError.
-void write_file_atomically(const std::string& path, const std::string& content);
 
 /// Writes the report into `directory` through a temporary file and a rename, so that a report
 /// file either is complete or does not exist. Returns the path.

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 #include "hpcg/problem/memory_sizing.hpp"
 #include "hpcg/report/build_info.hpp"
 

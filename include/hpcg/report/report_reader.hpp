@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 #include "hpcg/report/report.hpp"
 
 namespace hpcg {

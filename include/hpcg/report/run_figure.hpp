@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 
 namespace hpcg {
 

@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/problem/problem.hpp"
 

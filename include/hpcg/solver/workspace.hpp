@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/base/comm.hpp"
 #include "hpcg/linalg/vector.hpp"
 #include "hpcg/problem/problem.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcg/backend/block_coloring.hpp"
+#include "hpcg/backends/block_coloring.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcg/backend/sweep_layout.hpp"
+#include "hpcg/backends/sweep_layout.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The kokkos backend's kernels as Kokkos parallel patterns over views in the execution space's
 // memory, on a copy of each level's matrix split in Gauss-Seidel sweep order (the shared
-// hpcg/backend/sweep_layout.hpp, copied into views). With
+// hpcg/backends/sweep_layout.hpp, copied into views). With
 // (D + L) the rows a forward sweep has already updated and U the others (halo columns included),
 // a forward sweep stores t = r - L x, so that the backward sweep, x = D^-1 (t - U x), reads only
 // U; from x = 0 the forward sweep reads only L. A symmetric Gauss-Seidel step then streams the
 // matrix 1.5 times (1 time from a zero guess) instead of twice: the same operator, in another
-// summation order (shared spec optimization.md 1.1, "algebraically reduced kernels").
+// summation order (the "algebraically reduced kernels" of optimised HPCGs).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "kokkos_backend.hpp"
 
-#include "hpcg/backend/block_coloring.hpp"
+#include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/version.hpp"
 #include "kernels.hpp"

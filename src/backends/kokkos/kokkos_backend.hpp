@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 
 namespace hpcg::backends::kokkos {
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A level's views, copied from the split layout every block-colour backend shares
-// (hpcg/backend/sweep_layout.hpp, built once on the host): one deep_copy per array, which on
+// (hpcg/backends/sweep_layout.hpp, built once on the host): one deep_copy per array, which on
 // host spaces is a plain copy. Every row of the core's matrix holds its diagonal entry, which
 // the layout keeps apart.
 #include <algorithm>
 
-#include "hpcg/backend/block_coloring.hpp"
-#include "hpcg/backend/sweep_layout.hpp"
+#include "hpcg/backends/block_coloring.hpp"
+#include "hpcg/backends/sweep_layout.hpp"
 #include "kernels.hpp"
 
 namespace hpcg::backends::kokkos {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The openmp backend's kernels: Gauss-Seidel and the restricted residual on the split copy
-// (hpcg/backend/sweep_layout.hpp), SpMV on the core's CSR matrix, all on host arrays.
+// (hpcg/backends/sweep_layout.hpp), SpMV on the core's CSR matrix, all on host arrays.
 #pragma once
 
-#include "hpcg/backend/block_coloring.hpp"
-#include "hpcg/backend/sweep_layout.hpp"
+#include "hpcg/backends/block_coloring.hpp"
+#include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg::backends::openmp {
@@ -24,5 +24,9 @@ void spmv(const SparseMatrix& A, const double* x, double* y);
 /// from `layout` (fine's split copy) and the core's diagonal.
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
                           const double* x, double* rc);
+
+/// The same from the core's CSR matrix, for levels swept on the interleaved copy, whose rows
+/// lie W apart: reading one row there reads the cache lines of W rows.
+void residual_restriction(const Level& fine, const double* r, const double* x, double* rc);
 
 }  // namespace hpcg::backends::openmp

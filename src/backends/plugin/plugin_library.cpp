@@ -26,6 +26,8 @@ SharedLibrary::SharedLibrary(const std::string& path) : path_(path) {
 
 SharedLibrary::~SharedLibrary() { dlclose(handle_); }
 
+void* SharedLibrary::optional_symbol(const char* name) const { return dlsym(handle_, name); }
+
 const void* SharedLibrary::entry_table() const {
   auto entry = reinterpret_cast<hpcg_backend_entry_fn>(dlsym(handle_, HPCG_BACKEND_ENTRY_SYMBOL));
   if (entry == nullptr) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/backend_abi.h"
 #include "hpcg/problem/problem.hpp"
 
@@ -24,6 +24,8 @@ class SharedLibrary {
   const std::string& path() const { return path_; }
   /// The table hpcg_backend_entry() returns; throws InputError when there is none.
   const void* entry_table() const;
+  /// The address of an optional exported symbol, or nullptr.
+  void* optional_symbol(const char* name) const;
 
  private:
   std::string path_;

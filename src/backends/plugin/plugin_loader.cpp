@@ -6,11 +6,32 @@
 #include <cstddef>
 #include <cstring>
 
+#include <mpi.h>
+
 #include "hpcg/base/error.hpp"
 #include "plugin_backend.hpp"
 #include "plugin_v1_backend.hpp"
 
 namespace hpcg::backends::plugin {
+namespace {
+
+/// A plugin's optional probe: a rank that cannot run it (no device) stops the run now.
+void probe(const SharedLibrary& library, const BackendOptions& options) {
+  auto check = reinterpret_cast<hpcg_backend_probe_fn>(
+      library.optional_symbol(HPCG_BACKEND_PROBE_SYMBOL));
+  if (check == nullptr) return;
+  int rank = 0, initialized = 0;
+  MPI_Initialized(&initialized);
+  if (initialized != 0) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  hpcg_error error{};
+  if (check(rank, options.settings.c_str(), &error) != HPCG_STATUS_OK) {
+    error.message[sizeof error.message - 1] = '\0';
+    throw ResourceError("backend plugin " + library.path() + " cannot run on rank " +
+                        std::to_string(rank) + ": " + error.message);
+  }
+}
+
+}  // namespace
 
 std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptions& options) {
   auto library = std::make_unique<SharedLibrary>(path);
@@ -37,6 +58,7 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptio
     }
     hpcg_backend copy{};
     std::memcpy(&copy, table, std::min<size_t>(size, sizeof copy));
+    probe(*library, options);
     return std::make_unique<PluginBackend>(std::move(library), copy, options);
   }
   throw InputError(where + "it was built for plugin ABI version " + std::to_string(version) +

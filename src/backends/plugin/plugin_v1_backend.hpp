@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "plugin_library.hpp"
 
 namespace hpcg::backends::plugin {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Reference kernels. SpMV and the vector kernels are threaded as in HPCG 3.1; SymGS stays
 // sequential because Gauss-Seidel in natural order is inherently so (optimised backends reorder).
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // The `reference` backend: HPCG 3.1's kernels unchanged, the baseline others are measured against.
 #pragma once
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 
 namespace hpcg::backends::reference {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "hpcg/backend/block_coloring.hpp"
+#include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/problem/problem.hpp"
 #include "test_problem.hpp"
 

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/problem/problem.hpp"
 #include "test_problem.hpp"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The 27-point problem on one rank (HPCG 3.1 spec sections 6 and 8.1), re-derived independently
+// The 27-point problem on one rank (as HPCG 3.1 generates it), re-derived independently
 // in the test as the reference's CheckProblem does: structure, values, b, counts and the
 // injection maps between levels.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "hpcg/backend/reference_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/problem/problem.hpp"
 #include "hpcg/solver/workspace.hpp"
 #include "test_problem.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Command line, hpcg.dat and their resolution into Params (HPCG 3.1 spec section 3), including
+// Command line, hpcg.dat and their resolution into Params (HPCG 3.1's rules), including
 // the inputs that 3.1 accepts silently and we reject with an InputError.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

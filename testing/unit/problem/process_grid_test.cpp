@@ -49,7 +49,7 @@ TEST(ProcessGrid, ProductIsTheRankCountAndEveryFactorPositive) {
 }
 
 TEST(ProcessGrid, PrimePowersAreNearlyCubicWithXLargest) {
-  // Single prime p^k: z = p^(k/3), x >= y >= z (spec 5.1 case 1).
+  // Single prime p^k: z = p^(k/3), x >= y >= z (HPCG 3.1's first case).
   EXPECT_EQ(compute_process_grid(2 * 2 * 2 * 2 * 2), (std::array<int, 3>{4, 4, 2}));
   EXPECT_EQ(compute_process_grid(3 * 3 * 3 * 3), (std::array<int, 3>{9, 3, 3}));
   EXPECT_EQ(compute_process_grid(25), (std::array<int, 3>{5, 5, 1}));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// HPCG 3.1's flop, traffic and memory models (spec sections 11 and 12) against the numbers of
+// HPCG 3.1's flop, traffic and memory models against the numbers of
 // the sample report. Counts that depend only on sizes must print identically; rates divide by
 // times the sample rounded to 6 digits, so they are compared to a relative 1e-5.
 #include <gtest/gtest.h>
@@ -68,7 +68,7 @@ TEST(PerformanceModel, ChargedTimeAddsATenthOfSetupAndOptimisationPerSet) {
 }
 
 TEST(PerformanceModel, ExtraIterationsAreNotCredited) {
-  // An optimised run needing 60 iterations per set is credited with 50 (spec 9.3, issue #3).
+  // An optimised run needing 60 iterations per set is credited with 50 (HPCG 3.1).
   BenchmarkResults r = sample_report_results();
   r.optimized_iterations = 60;
   FlopCounts f = count_flops(r);

@@ -6,7 +6,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "hpcg/report/json_reader.hpp"
+#include <nlohmann/json.hpp>
+
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/report/report.hpp"
 #include "hpcg/report/report_json.hpp"
@@ -46,27 +47,27 @@ std::vector<std::pair<std::string, std::string>> official_lines(const BenchmarkR
 /// Every line of the official report is in the JSON, in order, with a number that prints as
 /// the report prints it (integers as integers) or the same text.
 void expect_same_numbers(const BenchmarkResults& r) {
-  const JsonValue json = parse_json(render_run_json(r, context()));
-  const JsonValue* official = json.find("official");
-  ASSERT_NE(official, nullptr);
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
+  ASSERT_TRUE(json.contains("official"));
+  const nlohmann::json& official = json.at("official");
   const auto lines = official_lines(r);
-  ASSERT_EQ(official->items.size(), lines.size());
+  ASSERT_EQ(official.size(), lines.size());
   int numbers = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     SCOPED_TRACE(lines[i].first);
-    const JsonValue& entry = official->items[i];
-    EXPECT_EQ(entry.find("key")->string, lines[i].first);
-    const JsonValue& value = *entry.find("value");
-    if (value.type == JsonValue::Type::number) {
+    const nlohmann::json& entry = official.at(i);
+    EXPECT_EQ(entry.at("key").get<std::string>(), lines[i].first);
+    const nlohmann::json& value = entry.at("value");
+    if (value.is_number()) {
       ++numbers;
-      const bool integral = value.number == std::floor(value.number) &&
+      const bool integral = value.get<double>() == std::floor(value.get<double>()) &&
                             lines[i].second.find_first_of(".e") == std::string::npos;
-      EXPECT_EQ(integral ? std::to_string(static_cast<long long>(value.number))
-                         : format_number(value.number),
+      EXPECT_EQ(integral ? std::to_string(static_cast<long long>(value.get<double>()))
+                         : format_number(value.get<double>()),
                 lines[i].second);
     } else {
-      ASSERT_EQ(value.type, JsonValue::Type::string);
-      EXPECT_EQ(value.string, lines[i].second);
+      ASSERT_TRUE(value.is_string());
+      EXPECT_EQ(value.get<std::string>(), lines[i].second);
     }
   }
   EXPECT_GT(numbers, 70) << "numbers must be JSON numbers, not strings";
@@ -95,13 +96,13 @@ TEST(RunJson, HasTheOfficialReportsNumbersForTwoZBlocksAndALongRun) {
 TEST(RunJson, NumbersAreUnrounded) {
   BenchmarkResults r = with_sets(sample_report_results());
   r.times.total = 20.93912345678;
-  const JsonValue json = parse_json(render_run_json(r, context()));
-  for (const JsonValue& entry : json.find("official")->items) {
-    if (entry.find("key")->string == "Benchmark Time Summary::Total") {
-      EXPECT_EQ(entry.find("value")->number, r.times.total);
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
+  for (const nlohmann::json& entry : json.at("official")) {
+    if (entry.at("key").get<std::string>() == "Benchmark Time Summary::Total") {
+      EXPECT_EQ(entry.at("value").get<double>(), r.times.total);
     }
   }
-  EXPECT_EQ(json.find("result")->find("rating_gflops")->number, compute_ratings(r).official);
+  EXPECT_EQ(json.at("result").at("rating_gflops").get<double>(), compute_ratings(r).official);
 }
 
 TEST(RunJson, CarriesWhatTheOfficialFormatCannot) {
@@ -113,69 +114,69 @@ TEST(RunJson, CarriesWhatTheOfficialFormatCannot) {
   r.optimized_iterations = 51;
   RunContext c = context();
   c.sizing = SizingChoice{64, 64, 64, {16.0 * (1 << 30), 2}, 0.25, 3.5e9};
-  const JsonValue json = parse_json(render_run_json(r, c));
-  EXPECT_EQ(json.find("format")->string, run_json_format);
-  EXPECT_EQ(json.find("official_report")->string, c.report_file);
-  const JsonValue& backend = *json.find("backend");
-  EXPECT_EQ(backend.find("name")->string, "openmp");
-  EXPECT_EQ(backend.find("version")->string, "1.0.0");
-  ASSERT_EQ(backend.find("replaced_kernels")->items.size(), 2u);
-  EXPECT_EQ(backend.find("replaced_kernels")->items[0].string, "SpMV");
-  EXPECT_EQ(json.find("iterations")->find("optimized_per_set")->number, 51);
-  const JsonValue& sets = *json.find("timed_sets");
-  ASSERT_EQ(sets.items.size(), 9u);
-  EXPECT_EQ(sets.items[0].find("seconds")->number, r.set_seconds[0]);
-  EXPECT_EQ(sets.items[3].find("scaled_residual")->number, 7.76155e-09);
-  EXPECT_GT(sets.items[1].find("gflops")->number, sets.items[0].find("gflops")->number);
-  const JsonValue& build = *json.find("build");
-  EXPECT_EQ(build.find("compiler")->string, "GNU 12.2.0");
-  EXPECT_EQ(build.find("flags")->string, "-O3 -march=native");
-  EXPECT_EQ(build.find("mpi_library")->string, "MPICH Version: 4.0.2");
-  EXPECT_EQ(json.find("run")->find("ranks")->number, 2);
-  EXPECT_EQ(json.find("run")->find("threads_per_rank")->number, 1);
-  EXPECT_EQ(json.find("sizing")->find("fraction")->number, 0.25);
-  EXPECT_EQ(json.find("sizing")->find("ranks_per_node")->number, 2);
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, c));
+  EXPECT_EQ(json.at("format").get<std::string>(), run_json_format);
+  EXPECT_EQ(json.at("official_report").get<std::string>(), c.report_file);
+  const nlohmann::json& backend = json.at("backend");
+  EXPECT_EQ(backend.at("name").get<std::string>(), "openmp");
+  EXPECT_EQ(backend.at("version").get<std::string>(), "1.0.0");
+  ASSERT_EQ(backend.at("replaced_kernels").size(), 2u);
+  EXPECT_EQ(backend.at("replaced_kernels").at(0).get<std::string>(), "SpMV");
+  EXPECT_EQ(json.at("iterations").at("optimized_per_set").get<double>(), 51);
+  const nlohmann::json& sets = json.at("timed_sets");
+  ASSERT_EQ(sets.size(), 9u);
+  EXPECT_EQ(sets.at(0).at("seconds").get<double>(), r.set_seconds[0]);
+  EXPECT_EQ(sets.at(3).at("scaled_residual").get<double>(), 7.76155e-09);
+  EXPECT_GT(sets.at(1).at("gflops").get<double>(), sets.at(0).at("gflops").get<double>());
+  const nlohmann::json& build = json.at("build");
+  EXPECT_EQ(build.at("compiler").get<std::string>(), "GNU 12.2.0");
+  EXPECT_EQ(build.at("flags").get<std::string>(), "-O3 -march=native");
+  EXPECT_EQ(build.at("mpi_library").get<std::string>(), "MPICH Version: 4.0.2");
+  EXPECT_EQ(json.at("run").at("ranks").get<double>(), 2);
+  EXPECT_EQ(json.at("run").at("threads_per_rank").get<double>(), 1);
+  EXPECT_EQ(json.at("sizing").at("fraction").get<double>(), 0.25);
+  EXPECT_EQ(json.at("sizing").at("ranks_per_node").get<double>(), 2);
 }
 
 TEST(RunJson, InvalidRunsListTheirReasonsAndHaveNoRating) {
   BenchmarkResults r = with_sets(sample_report_results());
   r.norms_test.variance = 1.0;
-  const JsonValue json = parse_json(render_run_json(r, context()));
-  const JsonValue& result = *json.find("result");
-  EXPECT_FALSE(result.find("valid")->boolean);
-  EXPECT_EQ(result.find("rating_gflops")->type, JsonValue::Type::null);
-  ASSERT_EQ(result.find("invalid_reasons")->items.size(), 1u);
-  EXPECT_NE(result.find("invalid_reasons")->items[0].string.find("reproducible"), std::string::npos);
-  EXPECT_EQ(json.find("sizing")->type, JsonValue::Type::null);
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
+  const nlohmann::json& result = json.at("result");
+  EXPECT_FALSE(result.at("valid").get<bool>());
+  EXPECT_TRUE(result.at("rating_gflops").is_null());
+  ASSERT_EQ(result.at("invalid_reasons").size(), 1u);
+  EXPECT_NE(result.at("invalid_reasons").at(0).get<std::string>().find("reproducible"),
+            std::string::npos);
+  EXPECT_TRUE(json.at("sizing").is_null());
 }
 
 TEST(RunJson, GivesEachMultigridLevelsTimeWhenTheBackendTimedThem) {
   BenchmarkResults r = with_sets(sample_report_results());
-  EXPECT_EQ(parse_json(render_run_json(r, context())).find("mg_levels")->type,
-            JsonValue::Type::null)
+  EXPECT_TRUE(nlohmann::json::parse(render_run_json(r, context())).at("mg_levels").is_null())
       << "not reported (a plugin's own V-cycle)";
 
   r.mg_level_seconds = {{12.0, 2.5, 1.25, 0.75}};
-  const JsonValue json = parse_json(render_run_json(r, context()));
-  const JsonValue& levels = *json.find("mg_levels");
-  ASSERT_EQ(levels.items.size(), static_cast<size_t>(mg_levels));
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
+  const nlohmann::json& levels = json.at("mg_levels");
+  ASSERT_EQ(levels.size(), static_cast<size_t>(mg_levels));
   double mg_seconds = 0;
-  for (const JsonValue& entry : json.find("official")->items) {
-    if (entry.find("key")->string == "Benchmark Time Summary::MG") {
-      mg_seconds = entry.find("value")->number;
+  for (const nlohmann::json& entry : json.at("official")) {
+    if (entry.at("key").get<std::string>() == "Benchmark Time Summary::MG") {
+      mg_seconds = entry.at("value").get<double>();
     }
   }
   const FlopCounts flops = count_flops(r);
   double sum = 0;
   for (int l = 0; l < mg_levels; ++l) {
     SCOPED_TRACE(l);
-    const JsonValue& level = levels.items[l];
-    EXPECT_EQ(level.find("level")->number, l);
-    EXPECT_EQ(level.find("local_grid")->items[0].number, 64 >> l);
-    EXPECT_EQ(level.find("seconds")->number, (*r.mg_level_seconds)[l]);
-    EXPECT_DOUBLE_EQ(level.find("raw_gflops")->number,
+    const nlohmann::json& level = levels.at(l);
+    EXPECT_EQ(level.at("level").get<double>(), l);
+    EXPECT_EQ(level.at("local_grid").at(0).get<double>(), 64 >> l);
+    EXPECT_EQ(level.at("seconds").get<double>(), (*r.mg_level_seconds)[l]);
+    EXPECT_DOUBLE_EQ(level.at("raw_gflops").get<double>(),
                      flops.mg_level[l] / (*r.mg_level_seconds)[l] / 1e9);
-    sum += level.find("seconds")->number;
+    sum += level.at("seconds").get<double>();
   }
   EXPECT_LE(sum, mg_seconds) << "levels are part of the official report's MG time";
   double level_flops = 0;
@@ -185,22 +186,22 @@ TEST(RunJson, GivesEachMultigridLevelsTimeWhenTheBackendTimedThem) {
 
 TEST(RunJson, GivesTheRooflineOnlyWhenTheBandwidthWasMeasured) {
   BenchmarkResults r = with_sets(sample_report_results());
-  EXPECT_EQ(parse_json(render_run_json(r, context())).find("roofline"), nullptr);
+  EXPECT_FALSE(nlohmann::json::parse(render_run_json(r, context())).contains("roofline"));
 
   r.params.triad_bandwidth_gbs = 64;
-  const JsonValue json = parse_json(render_run_json(r, context()));
-  const JsonValue* roofline = json.find("roofline");
-  ASSERT_NE(roofline, nullptr);
-  EXPECT_EQ(roofline->find("triad_bandwidth_gbs")->number, 64);
-  EXPECT_EQ(roofline->find("bandwidth_source")->string, "--triad-bandwidth");
-  EXPECT_EQ(roofline->find("bytes_per_flop")->number, 6.4);
-  EXPECT_DOUBLE_EQ(roofline->find("bound_gflops")->number, 10);
-  EXPECT_DOUBLE_EQ(roofline->find("fraction")->number, compute_ratings(r).official * 6.4 / 64);
-  EXPECT_NEAR(roofline->find("fraction")->number, 0.394021, 1e-6) << "the sample's 3.94021 GFLOP/s";
+  const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
+  ASSERT_TRUE(json.contains("roofline"));
+  const nlohmann::json& roofline = json.at("roofline");
+  EXPECT_EQ(roofline.at("triad_bandwidth_gbs").get<double>(), 64);
+  EXPECT_EQ(roofline.at("bandwidth_source").get<std::string>(), "--triad-bandwidth");
+  EXPECT_EQ(roofline.at("bytes_per_flop").get<double>(), 6.4);
+  EXPECT_DOUBLE_EQ(roofline.at("bound_gflops").get<double>(), 10);
+  EXPECT_DOUBLE_EQ(roofline.at("fraction").get<double>(), compute_ratings(r).official * 6.4 / 64);
+  EXPECT_NEAR(roofline.at("fraction").get<double>(), 0.394021, 1e-6) << "the sample's 3.94021 GFLOP/s";
 
   r.norms_test.variance = 1.0;  // INVALID: the official formula's rating still has a roofline
-  const JsonValue invalid = parse_json(render_run_json(r, context()));
-  EXPECT_DOUBLE_EQ(invalid.find("roofline")->find("fraction")->number,
+  const nlohmann::json invalid = nlohmann::json::parse(render_run_json(r, context()));
+  EXPECT_DOUBLE_EQ(invalid.at("roofline").at("fraction").get<double>(),
                    compute_ratings(r).official * 6.4 / 64);
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The HPCG 3.1 report (spec sections 14 and 15): its key list and order against a real report's
+// The HPCG 3.1 report: its key list and order against a real report's
 // (testing/data/hpcg-3.1-keys.txt), the conditional Final Summary lines, number formatting and
 // the atomic file write.
 #include <dirent.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The inputs of the HPCG 3.1 sample report (/work/shared/spec/hpcg-3.1-sample-report.txt: 64^3
+// The inputs of the HPCG 3.1 sample report (testing/data/reports/hpcg-3.1-sample.txt: 64^3
 // per rank, 2 ranks as 2x1x1, 1 thread, rt=20, 9 sets of 50 iterations), shared by the report
 // and performance-model tests.
 #pragma once
 
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 #include "test_problem.hpp"
 
 namespace hpcg::testing {

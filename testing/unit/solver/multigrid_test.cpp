@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// CG, the V-cycle and the validation tests that guard them (spec sections 8-10) on a 16^3 grid:
+// CG, the V-cycle and the validation tests that guard them on a 16^3 grid:
 // the reference kernels pass TestSymmetry and TestCG, the core's V-cycle is HPCG 3.1's bit for
 // bit, and deliberately wrong kernels fail.
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <cmath>
 #include <memory>
 
-#include "hpcg/backend/reference_kernels.hpp"
-#include "hpcg/backend/registry.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/solver/host_calls.hpp"

@@ -7,37 +7,28 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/problem/geometry.hpp"
 #include "hpcg/problem/params.hpp"
 #include "hpcg/problem/problem.hpp"
+#include "hpcg/problem/run_shape.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/validation/backend_checks.hpp"
 #include "hpcg/validation/validation.hpp"
 
 namespace hpcg {
 
-/// Sizes of one multigrid level; the root_* counts are rank 0's, as HPCG's memory model uses.
-struct LevelSummary {
-  global_int global_rows = 0;
-  global_int global_nonzeros = 0;
-  local_int root_columns = 0;
-  local_int root_send_total = 0;
-  int root_send_neighbors = 0;
-};
-
-struct BenchmarkResults {
+/// The run's shape (levels, ranks, sets, iterations, optimisation bytes) is the base, so the
+/// flop and memory models take a record as they take a shape.
+struct BenchmarkResults : RunShape {
   Params params;
   Geometry geometry;  ///< rank 0's
-  int ranks = 1;
   int threads = 1;
   std::string backend_name, backend_version;
   KernelSet optimized_kernels;
   MemoryKind backend_memory = MemoryKind::host;
   bool halo_in_backend_memory = false;  ///< MPI read the backend's halo buffers (--gpu-aware-mpi)
   bool bit_reproducible = true;
-  double optimization_bytes = 0;
-  std::array<LevelSummary, mg_levels> levels{};
 
   double setup_seconds = 0;              ///< HPCG times[9]
   double optimize_seconds = 0;           ///< times[7]
@@ -48,11 +39,8 @@ struct BenchmarkResults {
   NormsTestResult norms_test;
   BackendCheckResult backend_checks;
 
-  int reference_iterations = 50;   ///< per set, fixed by HPCG
-  int optimized_iterations = 50;   ///< per set, max(50, iterations to reach the reference residual)
   double reference_tolerance = 0;  ///< scaled residual of the 50-iteration reference CG
   bool tolerance_failure = false;  ///< optimised CG did not reach the reference residual
-  int sets = 0;
   KernelTimes times;               ///< summed over the timed sets (times[0..5])
   double allreduce_min = 0, allreduce_max = 0, allreduce_avg = 0;  ///< over ranks
   std::vector<double> set_scaled_residuals;

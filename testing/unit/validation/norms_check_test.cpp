@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// TestNorms (spec 10.3): shifted mean, population variance, and the 1e-6 threshold.
+// TestNorms: shifted mean, population variance, and the 1e-6 threshold.
 #include <gtest/gtest.h>
 
 #include <vector>

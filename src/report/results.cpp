@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcg/benchmark/results.hpp"
+#include "hpcg/report/results.hpp"
 
 #include <sstream>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcg/backend/backend.hpp"
+#include "hpcg/backends/backend.hpp"
 
 namespace hpcg {
 

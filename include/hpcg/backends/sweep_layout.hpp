@@ -18,7 +18,7 @@
 #include <memory>
 #include <vector>
 
-#include "hpcg/backend/block_coloring.hpp"
+#include "hpcg/backends/block_coloring.hpp"
 
 namespace hpcg {
 

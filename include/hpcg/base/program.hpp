@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// What xhpcg and xgraph share around their program flow: one exit status on every rank, one
+// message per failure, and files that are whole or absent.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "hpcg/base/comm.hpp"
+
+namespace hpcg {
+
+/// Runs `flow` on every rank of `comm` and returns its exit status. An error the ranks agreed
+/// on (CollectiveError) is printed once, by rank 0, as "<program>: error: ..." and its status
+/// returned on every rank; any other exception is known to its rank only (the others may wait
+/// in a collective), so that rank prints it with its number and ends the job (abort_job).
+int run_program(const std::string& program, const Comm& comm, const std::function<int()>& flow);
+
+/// Writes `content` to `path` through a temporary file beside it and a rename, so that a reader
+/// (or a job that is killed) sees the whole file or none. Throws ResourceError naming the path.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace hpcg

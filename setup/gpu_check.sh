@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The cuda backend on a GPU machine, as one command (under 8 minutes on an H200):
+# builds with CUDA, runs the `gpu` tests, measures the device's copy bandwidth (xcuda-stream),
+# runs xhpcg --backend=cuda on one GPU twice, and prints the rating, the iterations per set,
+# the fraction of the 6.4 B/flop bandwidth roofline and whether the result is VALID:
+#   1. an official-path run at 104^3 (reference phases on the host): VALID and iterations/set;
+#   2. an --unofficial-quick run with the local grid sized to GPU_CHECK_FRACTION (default 0.1)
+#      of the device's memory: the rating at device size (reference phases skipped).
+# Usage: setup/gpu_check.sh   (environment: GPU_CHECK_FRACTION, GPU_CHECK_BUILD=build/gpu)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+build=${GPU_CHECK_BUILD:-build/gpu}
+fraction=${GPU_CHECK_FRACTION:-0.1}
+started=$(date +%s)
+say() { echo "[gpu_check $(( $(date +%s) - started )) s] $*"; }
+
+nvidia-smi -L || { echo "gpu_check: no GPU visible (nvidia-smi -L failed)"; exit 3; }
+gpu_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i 0 | head -1)
+
+say "building with CUDA into $build"
+# build/ is git-ignored, so a fresh checkout lacks it: the log redirections below need it.
+mkdir -p "$build"
+build=$(cd "$build" && pwd)  # absolute, so that GPU_CHECK_BUILD may be absolute too
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_BUILD_TESTS=ON -DHPCG_ENABLE_KOKKOS=OFF \
+  -DHPCG_ENABLE_CUDA=ON -DHPCG_RUNTIME_DIR="$build/bin" > "$build.configure.log" 2>&1 ||
+  { cat "$build.configure.log"; exit 1; }
+cmake --build "$build" -j "$(nproc)" --target xhpcg xhpcg-report xcuda-stream hpcg_cuda \
+  hpcg_cuda_emulation cuda_layout_test > "$build.build.log" 2>&1 ||
+  { tail -50 "$build.build.log"; exit 1; }
+bin="$build/bin"
+
+say "gpu tests and the CPU tests of the row functions"
+# A skipped test (exit 77: no device seen, plugin not built) leaves ctest's status 0: look for it.
+ctest --test-dir "$build" -L gpu -R "cuda" --no-tests=error --output-on-failure --timeout 300 \
+  2>&1 | tee "$build.ctest.log" || gpu_tests=FAILED
+ctest --test-dir "$build" -R "cuda_layout_test" --no-tests=error --output-on-failure --timeout 300 \
+  2>&1 | tee -a "$build.ctest.log" || gpu_tests=FAILED
+if [[ -z ${gpu_tests:-} ]] && grep -q "(Skipped)" "$build.ctest.log"; then
+  gpu_tests="SKIPPED (see $build.ctest.log)"
+fi
+gpu_tests=${gpu_tests:-passed}
+
+say "device copy bandwidth"
+stream=$("$bin/xcuda-stream" 2048)
+echo "$stream"
+copy_gbs=$(awk '/^copy GB\/s:/ {print $3}' <<< "$stream")
+
+# run_xhpcg DIR ARGS...: one rank on GPU 0, report in DIR.
+run_xhpcg() {
+  local dir=$1; shift
+  rm -rf "$dir" && mkdir -p "$dir"
+  (cd "$dir" && timeout 300 mpiexec -n 1 "$bin/xhpcg" --backend=cuda "$@" > out.txt 2>&1) || true
+  tail -6 "$dir/out.txt"
+}
+# "" when the run wrote no report (set -e would otherwise stop the summary at a failed run).
+field() { { grep -h -F "$2=" "$1"/HPCG-Benchmark_*.txt 2>/dev/null || true; } | head -1 | cut -d= -f2-; }
+
+say "official path at 104^3 (reference phases on the host)"
+run_xhpcg "$build/gpu_check_104" --nx=104 --ny=104 --nz=104 --rt=0
+say "unofficial quick run at ${fraction} of the device's ${gpu_mib} MiB"
+gpu_gib=$(awk -v m="$gpu_mib" 'BEGIN { printf "%.1f", m / 1024 }')
+run_xhpcg "$build/gpu_check_device" --memory="$gpu_gib" --memory-fraction="$fraction" --rt=0 \
+  --unofficial-quick
+
+echo
+echo "=== gpu_check summary ($(( $(date +%s) - started )) s) ==="
+echo "gpu tests: $gpu_tests"
+echo "device copy bandwidth: ${copy_gbs} GB/s; 6.4 B/flop bound: $(awk -v b="$copy_gbs" 'BEGIN { printf "%.0f", b / 6.4 }') GFLOP/s"
+for dir in "$build/gpu_check_104" "$build/gpu_check_device"; do
+  rating=$(field "$dir" "Final Summary::HPCG result is VALID with a GFLOP/s rating of")
+  grid="$(field "$dir" "Local Domain Dimensions::nx")^3"
+  iterations=$(field "$dir" "Iteration Count Information::Optimized CG iterations per set")
+  if [[ -n "$rating" ]]; then
+    roofline=$(awk -v r="$rating" -v b="$copy_gbs" 'BEGIN { printf "%.2f", r * 6.4 / b }')
+    echo "$(basename "$dir"): VALID, local grid $grid, ${rating} GFLOP/s, $iterations iterations per set (reference 50), ${roofline} of the roofline (goal >= 0.9)"
+  else
+    echo "$(basename "$dir"): NOT VALID or failed (see $dir/out.txt):"
+    { grep -h -e "INVALID" -e "error" -e "Reason" "$dir/out.txt" || true; } | head -5
+  fi
+done
+echo "(the quick run's 50 iterations are by construction: its residual to reach is its own)"

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Where the cuda backend's memory lives and its kernels run. Two implementations share every
+// other file: cuda_executor.cu (the GPU, libhpcg_cuda.so) and host_executor.cpp (the same row
+// functions in loops on the CPU, libhpcg_cuda_emulation.so, which the normal test suite runs).
+// Every method throws std::runtime_error with a message on failure.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <memory>
+#include <string>
+
+#include "layout.hpp"
+#include "row_kernels.hpp"
+
+namespace hpcg::cuda {
+
+class Executor {
+ public:
+  virtual ~Executor() = default;
+  /// "NVIDIA H200 (device 0 of 1)" or "host emulation".
+  virtual std::string describe() const = 0;
+
+  virtual void* allocate(size_t bytes) = 0;
+  virtual void release(void* memory) = 0;
+  virtual void to_device(void* device, const void* host, size_t bytes) = 0;
+  virtual void to_host(void* host, const void* device, size_t bytes) = 0;
+  virtual void device_copy(void* to, const void* from, size_t bytes) = 0;
+  virtual void fill(double* v, int32_t n, double value) = 0;
+  virtual void fence() = 0;
+
+  virtual void spmv(const SellView& A, const double* x, double* y) = 0;
+  /// gauss_seidel_row over slots [begin, end) (one colour: any order gives the same result).
+  virtual void relax(const SellView& A, int32_t begin, int32_t end, const double* r,
+                     double* x) = 0;
+  /// first_colour_row over slots [begin, end).
+  virtual void relax_from_zero(const SellView& A, int32_t begin, int32_t end, const double* r,
+                               double* x) = 0;
+  virtual void residual_restriction(const SellView& A, const double* r, const double* x,
+                                    double* rc) = 0;
+  virtual void prolongation(const SellView& A, const double* xc, double* x) = 0;
+  virtual void pack(const SellView& A, const double* x, double* send) = 0;
+
+  virtual double dot(int32_t n, const double* x, const double* y) = 0;
+  virtual void waxpby(int32_t n, double alpha, const double* x, double beta, const double* y,
+                      double* w) = 0;
+  virtual double waxpby_norm(int32_t n, double alpha, const double* x, double beta,
+                             const double* y, double* w) = 0;
+  virtual double spmv_dot(const SellView& A, const double* x, double* y) = 0;
+};
+
+/// Whether this rank can run the backend at all; throws with a message naming the rank.
+void probe_executor(int32_t rank, const Settings& settings);
+
+/// The executor for this rank (one GPU per rank: local rank modulo the visible devices, or
+/// settings.device).
+std::unique_ptr<Executor> make_executor(int32_t rank, const Settings& settings);
+
+/// The backend's name in the function table ("cuda" or "cuda-emulation").
+const char* executor_backend_name();
+
+}  // namespace hpcg::cuda

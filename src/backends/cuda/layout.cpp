@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "layout.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace hpcg::cuda {
+namespace {
+
+/// splitmix64's finaliser: a well-mixed weight per row, the same on every run.
+uint64_t row_hash(uint64_t id) {
+  id += 0x9e3779b97f4a7c15ull;
+  id = (id ^ (id >> 30)) * 0xbf58476d1ce4e5b9ull;
+  id = (id ^ (id >> 27)) * 0x94d049bb133111ebull;
+  return id ^ (id >> 31);
+}
+
+long parse_number(const std::string& key, const std::string& text, long low, long high) {
+  size_t used = 0;
+  long value = 0;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || value < low || value > high) {
+    throw std::invalid_argument("backend setting " + key + "=" + text + ": expected an integer in " +
+                                std::to_string(low) + ".." + std::to_string(high));
+  }
+  return value;
+}
+
+}  // namespace
+
+Settings parse_settings(const std::string& text) {
+  Settings settings;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(begin, end - begin);
+    begin = end + 1;
+    if (item.empty()) continue;
+    const size_t equals = item.find('=');
+    const std::string key = item.substr(0, equals);
+    const std::string value = equals == std::string::npos ? "" : item.substr(equals + 1);
+    if (key == "slice") {
+      settings.slice_rows = static_cast<int32_t>(parse_number(key, value, 1, 1024));
+      if ((settings.slice_rows & (settings.slice_rows - 1)) != 0) {
+        throw std::invalid_argument("backend setting slice=" + value + ": must be a power of two");
+      }
+    } else if (key == "colouring" || key == "coloring") {
+      if (value == "hash") {
+        settings.colouring = Colouring::hash;
+      } else if (value == "greedy") {
+        settings.colouring = Colouring::greedy;
+      } else if (value == "rounds") {
+        settings.colouring = Colouring::rounds;
+      } else if (value == "minmax") {
+        settings.colouring = Colouring::minmax;
+      } else {
+        throw std::invalid_argument("backend setting " + item + ": expected hash, greedy, rounds or minmax");
+      }
+    } else if (key == "seed") {
+      settings.seed = static_cast<uint64_t>(parse_number(key, value, 0, 1L << 40));
+    } else if (key == "device") {
+      settings.device = static_cast<int32_t>(parse_number(key, value, 0, 1023));
+    } else {
+      throw std::invalid_argument("unknown backend setting '" + item +
+                                  "' (cuda takes device=N, slice=N, colouring=hash|greedy|rounds|minmax, seed=N)");
+    }
+  }
+  return settings;
+}
+
+namespace {
+
+/// Jones-Plassmann rounds: every uncoloured row heavier than all its uncoloured neighbours
+/// (lighter than all, for minmax's second colour) takes the round's colour.
+std::vector<int32_t> colour_in_rounds(const hpcg_level_view& level, bool minmax, uint64_t seed) {
+  const int32_t rows = level.rows;
+  std::vector<uint64_t> weight(rows);
+  for (int32_t i = 0; i < rows; ++i) weight[i] = row_hash(seed + static_cast<uint64_t>(i));
+  auto heavier = [&](int32_t a, int32_t b) {
+    return weight[a] != weight[b] ? weight[a] > weight[b] : a < b;
+  };
+  std::vector<int32_t> colour(rows, -1), chosen;
+  int32_t left = rows, next = 0;
+  while (left > 0) {
+    const int32_t max_colour = next++, min_colour = minmax ? next++ : -1;
+    chosen.clear();
+    for (int32_t i = 0; i < rows; ++i) {
+      if (colour[i] >= 0) continue;
+      bool is_max = true, is_min = minmax;
+      for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
+        const int32_t j = level.column_index[k];
+        if (j >= rows || j == i || colour[j] >= 0) continue;
+        if (heavier(j, i)) is_max = false;
+        if (heavier(i, j)) is_min = false;
+      }
+      if (is_max) chosen.push_back(i), chosen.push_back(max_colour);
+      else if (is_min) chosen.push_back(i), chosen.push_back(min_colour);
+    }
+    for (size_t k = 0; k < chosen.size(); k += 2) colour[chosen[k]] = chosen[k + 1];
+    left -= static_cast<int32_t>(chosen.size() / 2);
+  }
+  // A minmax round can leave its min colour empty: renumber the used colours densely.
+  std::vector<int32_t> renumber(next, 0);
+  for (int32_t c : colour) renumber[c] = 1;
+  for (int32_t c = 0, used = 0; c < next; ++c) renumber[c] = renumber[c] != 0 ? used++ : -1;
+  for (int32_t& c : colour) c = renumber[c];
+  return colour;
+}
+
+}  // namespace
+
+std::vector<int32_t> colour_rows(const hpcg_level_view& level, Colouring colouring,
+                                 uint64_t seed) {
+  if (colouring == Colouring::rounds || colouring == Colouring::minmax) {
+    return colour_in_rounds(level, colouring == Colouring::minmax, seed);
+  }
+  const int32_t rows = level.rows;
+  std::vector<int32_t> order(rows);
+  std::iota(order.begin(), order.end(), 0);
+  if (colouring == Colouring::hash) {
+    std::vector<uint64_t> weight(rows);
+    for (int32_t i = 0; i < rows; ++i) weight[i] = row_hash(seed + static_cast<uint64_t>(i));
+    // Decreasing weight, ties by id: JP colours a row once every heavier neighbour has one.
+    std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+      return weight[a] != weight[b] ? weight[a] > weight[b] : a < b;
+    });
+  }
+  std::vector<int32_t> colour(rows, -1);
+  std::vector<int32_t> taken;  // taken[c] == i: colour c is used by a neighbour of row i
+  for (int32_t i : order) {
+    for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
+      const int32_t j = level.column_index[k];
+      if (j >= rows || j == i || colour[j] < 0) continue;
+      if (static_cast<size_t>(colour[j]) >= taken.size()) taken.resize(colour[j] + 1, -1);
+      taken[colour[j]] = i;
+    }
+    int32_t c = 0;
+    while (static_cast<size_t>(c) < taken.size() && taken[c] == i) ++c;
+    colour[i] = c;
+  }
+  return colour;
+}
+
+LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& halo,
+                         const Settings& settings) {
+  LevelLayout out;
+  const int32_t rows = level.rows, slice = settings.slice_rows;
+  out.rows = rows;
+  out.columns = level.columns;
+  out.slice_rows = slice;
+  while ((1 << out.slice_shift) < slice) ++out.slice_shift;
+
+  // Rows ordered by colour, by row id inside a colour.
+  const std::vector<int32_t> colour = colour_rows(level, settings.colouring, settings.seed);
+  const int32_t colours = rows == 0 ? 0 : *std::max_element(colour.begin(), colour.end()) + 1;
+  out.colour_start.assign(colours + 1, 0);
+  for (int32_t c : colour) ++out.colour_start[c + 1];
+  std::partial_sum(out.colour_start.begin(), out.colour_start.end(), out.colour_start.begin());
+  out.row_of.resize(rows);
+  out.slot_of.resize(rows);
+  std::vector<int32_t> next(out.colour_start.begin(), out.colour_start.end() - 1);
+  for (int32_t i = 0; i < rows; ++i) {
+    out.row_of[next[colour[i]]] = i;
+    out.slot_of[i] = next[colour[i]]++;
+  }
+
+  // Slice widths: the longest row in each slice; a ragged last slice is padded to full size.
+  const int32_t slices = (rows + slice - 1) / slice;
+  out.slice_start.assign(slices + 1, 0);
+  for (int32_t k = 0; k < slices; ++k) {
+    int64_t width = 0;
+    for (int32_t s = k * slice; s < std::min(rows, (k + 1) * slice); ++s) {
+      const int32_t i = out.row_of[s];
+      width = std::max(width, level.row_start[i + 1] - level.row_start[i]);
+    }
+    out.slice_start[k + 1] = out.slice_start[k] + width * slice;
+  }
+  const int64_t entries = out.slice_start[slices];
+  out.column.assign(entries, 0);
+  out.value.assign(entries, 0.0);
+  out.diagonal.resize(rows);
+  out.diagonal_entry.resize(rows);
+  for (int32_t s = 0; s < rows; ++s) {
+    const int32_t i = out.row_of[s];
+    const int64_t base = out.slice_start[s / slice] + s % slice;
+    const int64_t width = (out.slice_start[s / slice + 1] - out.slice_start[s / slice]) / slice;
+    int64_t e = 0;
+    for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k, ++e) {
+      out.column[base + e * slice] = level.column_index[k];
+      out.value[base + e * slice] = level.values[k];
+      if (k == level.diagonal[i]) out.diagonal_entry[s] = base + e * slice;
+    }
+    for (; e < width; ++e) out.column[base + e * slice] = i;  // padding: 0 times its own x
+    out.diagonal[s] = level.values[level.diagonal[i]];
+  }
+
+  out.coarse_slot.resize(level.coarse_rows);
+  out.coarse_fine.resize(level.coarse_rows);
+  for (int32_t c = 0; c < level.coarse_rows; ++c) {
+    const int32_t f = level.coarse_to_fine[c];
+    if (f < 0 || f >= rows) throw std::invalid_argument("coarse_to_fine names a row out of range");
+    out.coarse_fine[c] = f;
+    out.coarse_slot[c] = out.slot_of[f];
+  }
+  out.send_rows.assign(halo.send_rows, halo.send_rows + halo.send_count);
+  return out;
+}
+
+void refresh_diagonal(const hpcg_level_view& level, LevelLayout& layout) {
+  for (int32_t s = 0; s < layout.rows; ++s) {
+    const double d = level.values[level.diagonal[layout.row_of[s]]];
+    layout.diagonal[s] = d;
+    layout.value[layout.diagonal_entry[s]] = d;
+  }
+}
+
+}  // namespace hpcg::cuda

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// How the cuda backend lays out one multigrid level, built on the host from the CSR the core
+// hands over: a colouring of the matrix graph, the rows ordered by colour, and sliced ELLPACK
+// (row_kernels.hpp's SellView). Plain C++ so that the CPU tests build exactly what the GPU uses.
+#pragma once
+
+#include <stdint.h>
+
+#include <string>
+#include <vector>
+
+#include <hpcg/backend_abi.h>
+
+namespace hpcg::cuda {
+
+/// hash: Jones-Plassmann order (each row's weight a hash of its id; first fit in decreasing
+/// weight, which is what the parallel JP rounds produce); greedy: first fit in natural order
+/// (8 colours by parity on this grid, and more CG iterations).
+/// rounds: Jones-Plassmann's rounds taken literally, each round's local maxima one new colour;
+/// minmax: rocHPCG's variant, each round's local maxima and local minima one colour each.
+enum class Colouring { hash, greedy, rounds, minmax };
+
+/// The plugin's own settings, from --backend-settings=key=value,key=value.
+struct Settings {
+  int32_t slice_rows = 32;       ///< slice=N: rows per slice (a power of two, 1..1024)
+  Colouring colouring = Colouring::hash;  ///< colouring=hash|greedy|rounds|minmax
+  uint64_t seed = 0;             ///< seed=N: added to the row ids before hashing
+  int32_t device = -1;           ///< device=N: this GPU on every rank (default: local rank)
+};
+
+/// Parses --backend-settings; throws std::invalid_argument naming the bad key or value.
+Settings parse_settings(const std::string& text);
+
+/// One level in host memory, ready to be copied to the device as it is.
+struct LevelLayout {
+  int32_t rows = 0, columns = 0, slice_rows = 0, slice_shift = 0;
+  std::vector<int64_t> slice_start;
+  std::vector<int32_t> column;
+  std::vector<double> value;
+  std::vector<double> diagonal;     ///< by slot
+  std::vector<int64_t> diagonal_entry;  ///< by slot: where the diagonal sits in value
+  std::vector<int32_t> row_of, slot_of;
+  std::vector<int32_t> colour_start;    ///< colours + 1 slot offsets
+  std::vector<int32_t> coarse_slot, coarse_fine;
+  std::vector<int32_t> send_rows;
+  int32_t colours() const { return static_cast<int32_t>(colour_start.size()) - 1; }
+};
+
+/// Colour of each owned row: no two rows joined by an owned-to-owned entry share a colour
+/// (halo columns are constants during a sweep). Colours are 0..count-1, all used.
+std::vector<int32_t> colour_rows(const hpcg_level_view& level, Colouring colouring,
+                                 uint64_t seed);
+
+LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& halo,
+                         const Settings& settings);
+
+/// After the core changed diagonal values in place (TestCG): copy them into the layout.
+void refresh_diagonal(const hpcg_level_view& level, LevelLayout& layout);
+
+}  // namespace hpcg::cuda

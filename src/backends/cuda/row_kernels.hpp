@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The arithmetic of every cuda-backend kernel, one row (or one element, or one reduction block)
+// at a time, over the device layout. Compiled by nvcc for the GPU kernels and by g++ for the
+// host executor and the tests, so the CPU runs exactly the code the GPU runs.
+#pragma once
+
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+#define HPCG_CUDA_HD __host__ __device__ __forceinline__
+#else
+#define HPCG_CUDA_HD inline
+#endif
+
+namespace hpcg::cuda {
+
+/// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..rows-1) is the
+/// s-th row in colour order; it holds original row row_of[s]. Slice k covers slots
+/// [k*slice_rows, (k+1)*slice_rows); entry e of slot s sits at
+/// slice_start[k] + e*slice_rows + s%slice_rows (column-major inside the slice, so that
+/// neighbouring threads read neighbouring words). Padding entries have value 0 and the row's
+/// own column. Vectors stay in the core's natural order: kernels read and write x[row_of[s]].
+struct SellView {
+  int32_t rows = 0;
+  int32_t columns = 0;
+  int32_t slice_rows = 0;            ///< a power of two
+  int32_t slice_shift = 0;           ///< log2(slice_rows)
+  const int64_t* slice_start = nullptr;  ///< slices + 1 offsets
+  const int32_t* column = nullptr;
+  const double* value = nullptr;
+  const double* diagonal = nullptr;  ///< by slot
+  const int32_t* row_of = nullptr;   ///< slot -> original row
+  const int32_t* slot_of = nullptr;  ///< original row -> slot
+  int32_t coarse_rows = 0;
+  const int32_t* coarse_slot = nullptr;  ///< coarse row -> slot of its injected fine row
+  const int32_t* coarse_fine = nullptr;  ///< coarse row -> injected fine row (natural order)
+  int32_t send_count = 0;
+  const int32_t* send_rows = nullptr;
+};
+
+/// sum over the row in slot s of a_ij x_j, entries in the core's CSR order.
+HPCG_CUDA_HD double row_product(const SellView& A, int32_t s, const double* x) {
+  const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
+  const int64_t begin = A.slice_start[slice], end = A.slice_start[slice + 1];
+  double sum = 0.0;
+  for (int64_t e = begin + lane; e < end; e += A.slice_rows) sum += A.value[e] * x[A.column[e]];
+  return sum;
+}
+
+/// y[row_of[s]] = (A x)[row_of[s]].
+HPCG_CUDA_HD void spmv_row(const SellView& A, int32_t s, const double* x, double* y) {
+  y[A.row_of[s]] = row_product(A, s, x);
+}
+
+/// One Gauss-Seidel update of the row in slot s, in the reference's order of operations
+/// (subtract every entry from r, add the diagonal term back), so that a colour-ordered sweep
+/// equals a sequential reference sweep over the rows in slot order bit for bit.
+HPCG_CUDA_HD void gauss_seidel_row(const SellView& A, int32_t s, const double* r, double* x) {
+  const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
+  const int64_t begin = A.slice_start[slice], end = A.slice_start[slice + 1];
+  const int32_t i = A.row_of[s];
+  const double d = A.diagonal[s];
+  double sum = r[i];
+  for (int64_t e = begin + lane; e < end; e += A.slice_rows) sum -= A.value[e] * x[A.column[e]];
+  sum += d * x[i];
+  x[i] = sum / d;
+}
+
+/// The first colour of a sweep from x = 0: its rows have no coloured neighbour yet.
+HPCG_CUDA_HD void first_colour_row(const SellView& A, int32_t s, const double* r, double* x) {
+  const int32_t i = A.row_of[s];
+  x[i] = r[i] / A.diagonal[s];
+}
+
+/// rc[c] = r[f] - (A x)[f] for the fine row f injected into coarse row c.
+HPCG_CUDA_HD void residual_restriction_row(const SellView& A, int32_t c, const double* r,
+                                           const double* x, double* rc) {
+  const int32_t s = A.coarse_slot[c];
+  rc[c] = r[A.row_of[s]] - row_product(A, s, x);
+}
+
+/// x[f] += xc[c] for the fine row f injected into coarse row c.
+HPCG_CUDA_HD void prolongation_row(const SellView& A, int32_t c, const double* xc, double* x) {
+  x[A.coarse_fine[c]] += xc[c];
+}
+
+HPCG_CUDA_HD void pack_row(const SellView& A, int32_t k, const double* x, double* send) {
+  send[k] = x[A.send_rows[k]];
+}
+
+/// Deterministic reductions: a fixed partition of [0, n) into blocks of reduce_block values,
+/// each summed by reduce_threads strided partial sums and a fixed pairwise tree; the block sums
+/// are reduced the same way. The order depends on n only, never on the device or on timing,
+/// so the backend is bit-reproducible from run to run.
+constexpr int32_t reduce_threads = 256;
+constexpr int32_t reduce_per_thread = 8;
+constexpr int32_t reduce_block = reduce_threads * reduce_per_thread;
+
+HPCG_CUDA_HD int32_t reduce_blocks(int32_t n) { return (n + reduce_block - 1) / reduce_block; }
+
+/// The pairwise tree over partial[0, reduce_threads) a thread block runs in shared memory,
+/// written out for one host thread: after it, partial[0] holds the sum.
+HPCG_CUDA_HD void tree_sum(double* partial) {
+  for (int32_t half = reduce_threads / 2; half > 0; half /= 2) {
+    for (int32_t t = 0; t < half; ++t) partial[t] += partial[t + half];
+  }
+}
+
+/// What thread t of block b adds up of x.y before the tree.
+HPCG_CUDA_HD double dot_thread(int32_t n, int32_t b, int32_t t, const double* x, const double* y) {
+  double sum = 0.0;
+  for (int32_t k = 0; k < reduce_per_thread; ++k) {
+    const int32_t i = b * reduce_block + k * reduce_threads + t;
+    if (i < n) sum += x[i] * y[i];
+  }
+  return sum;
+}
+
+/// w[i] = alpha x[i] + beta y[i], returning w[i] for a fused norm.
+HPCG_CUDA_HD double waxpby_element(int32_t i, double alpha, const double* x, double beta,
+                                   const double* y, double* w) {
+  const double value = alpha * x[i] + beta * y[i];
+  w[i] = value;
+  return value;
+}
+
+/// Thread t of block b's share of the fused w = alpha x + beta y and w.w.
+HPCG_CUDA_HD double waxpby_norm_thread(int32_t n, int32_t b, int32_t t, double alpha,
+                                       const double* x, double beta, const double* y, double* w) {
+  double sum = 0.0;
+  for (int32_t k = 0; k < reduce_per_thread; ++k) {
+    const int32_t i = b * reduce_block + k * reduce_threads + t;
+    if (i < n) {
+      const double value = waxpby_element(i, alpha, x, beta, y, w);
+      sum += value * value;
+    }
+  }
+  return sum;
+}
+
+/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order).
+HPCG_CUDA_HD double spmv_dot_thread(const SellView& A, int32_t b, int32_t t, const double* x,
+                                    double* y) {
+  double sum = 0.0;
+  for (int32_t k = 0; k < reduce_per_thread; ++k) {
+    const int32_t s = b * reduce_block + k * reduce_threads + t;
+    if (s < A.rows) {
+      const double value = row_product(A, s, x);
+      const int32_t i = A.row_of[s];
+      y[i] = value;
+      sum += x[i] * value;
+    }
+  }
+  return sum;
+}
+
+/// What thread t of block b adds up of the final reduction over the block sums.
+HPCG_CUDA_HD double partial_thread(int32_t blocks, int32_t t, const double* block_sum) {
+  double sum = 0.0;
+  for (int32_t i = t; i < blocks; i += reduce_threads) sum += block_sum[i];
+  return sum;
+}
+
+}  // namespace hpcg::cuda

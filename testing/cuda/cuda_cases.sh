@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The cuda backend end to end. Usage: cuda_cases.sh CASE XHPCG MPIEXEC EMULATION_PLUGIN
+# emulation_*: its CPU emulation (the same layout and row functions) through the plugin ABI;
+# no_device and list_backends: the GPU plugin where there is no GPU; gpu_*: the GPU plugin
+# (exit 77, skipped, where no device is visible). Exit 0 pass, 1 fail, 77 skip.
+set -uo pipefail
+case_name=$1 xhpcg=$2 mpiexec=$3 emulation=$4
+bin=$(dirname "$xhpcg")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+fail() { echo "FAIL ($case_name): $*"; echo "--- output:"; cat out.txt 2>/dev/null; exit 1; }
+skip() { echo "SKIPPED ($case_name): $*"; exit 77; }
+run() {  # run RANKS ARGS...: output in out.txt, status in $status
+  local ranks=$1; shift
+  OMP_NUM_THREADS=1 "$mpiexec" -n "$ranks" "$xhpcg" --quiet "$@" > out.txt 2>&1
+  status=$?
+}
+report() { ls HPCG-Benchmark_*.txt 2>/dev/null | head -1; }
+value() { grep -F "$1=" "$(report)" | head -1 | cut -d= -f2-; }
+expect_valid() {
+  [[ $status -eq 0 ]] || fail "status $status, expected 0 (VALID)"
+  grep -q "HPCG result is VALID" out.txt || fail "no VALID line"
+}
+iterations() { value "Iteration Count Information::Optimized CG iterations per set"; }
+emulation="plugin:$emulation"
+
+case "$case_name" in
+  emulation_np1)
+    # Colour quality is visible in the iteration count: hash colouring beats first fit.
+    run 1 --nx=16 --ny=16 --nz=16 --rt=0 --backend="$emulation"; expect_valid
+    [[ $(value "Final Summary::Backend") == plugin:cuda-emulation* ]] || fail "backend not named"
+    hash=$(iterations)
+    rm -f HPCG-Benchmark_*
+    run 1 --nx=16 --ny=16 --nz=16 --rt=0 --backend="$emulation" --backend-settings=colouring=greedy
+    expect_valid
+    greedy=$(iterations)
+    echo "iterations per set at 16^3: hash $hash, greedy $greedy (reference 50)"
+    (( hash > 50 && hash < greedy && greedy <= 60 )) || fail "iterations hash $hash greedy $greedy" ;;
+  emulation_np2)
+    # Two ranks: the halo path, staged through the host and then straight from the backend's
+    # buffers (--gpu-aware-mpi; the emulation's "device" memory is host memory).
+    run 2 --nx=16 --ny=24 --nz=16 --rt=0 --backend="$emulation"; expect_valid
+    rm -f HPCG-Benchmark_*
+    run 2 --nx=16 --ny=24 --nz=16 --rt=0 --backend="$emulation" --gpu-aware-mpi; expect_valid ;;
+  emulation_reproducible)
+    # Deterministic reductions: the backend declares itself bit-reproducible and the timed sets
+    # reproduce the validated run bit for bit; two runs agree to the last digit.
+    run 1 --nx=16 --ny=16 --nz=16 --rt=1 --backend="$emulation"; expect_valid
+    value "Final Summary::Timed sets re-proved" | grep -q "bit for bit" || fail "not bit for bit"
+    first=$(grep -h "Validated scaled residual" hpcg20*.txt)
+    rm -f HPCG-Benchmark_* hpcg20*.txt
+    run 1 --nx=16 --ny=16 --nz=16 --rt=0 --backend="$emulation"; expect_valid
+    second=$(grep -h "Validated scaled residual" hpcg20*.txt)
+    [[ -n "$first" && "$first" == "$second" ]] || fail "runs differ: '$first' vs '$second'" ;;
+  unofficial_quick)
+    OMP_NUM_THREADS=1 "$mpiexec" -n 1 "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=0 \
+      --backend="$emulation" --unofficial-quick > out.txt 2>&1  # with progress lines
+    status=$?; expect_valid
+    grep -q "cannot be submitted" out.txt || fail "no 'cannot be submitted' line"
+    grep -q "backend CG" out.txt || fail "no progress line of the backend's own CG"
+    value "Final Summary::Unofficial quick mode" | grep -q "cannot be submitted" ||
+      fail "Final Summary does not say it"
+    grep -q "reference CG" out.txt && fail "the reference CG ran"
+    [[ $(iterations) -eq 50 ]] || fail "iterations $(iterations): the backend's own residual needs 50"
+    "$bin/xhpcg-report" check "$(report)" > check.txt 2>&1 && { cat check.txt; fail "report check accepted it"; }
+    grep -q "unofficial quick" check.txt || { cat check.txt; fail "report check gave no reason"; } ;;
+  no_device)
+    command -v nvidia-smi > /dev/null && nvidia-smi -L 2>/dev/null | grep -q GPU &&
+      skip "a GPU is visible here: the gpu label tests --backend=cuda"
+    start=$(date +%s)
+    run 2 --nx=16 --ny=16 --nz=16 --rt=0 --backend=cuda
+    elapsed=$(( $(date +%s) - start ))
+    [[ $status -eq 3 ]] || fail "status $status, expected 3"
+    (( elapsed <= 10 )) || fail "took $elapsed s, expected at most 10"
+    if [[ -e "$bin/libhpcg_cuda.so" ]]; then
+      grep -q "rank 0 sees no CUDA device" out.txt || fail "message does not name the rank"
+    else
+      grep -q "backend 'cuda' is not installed" out.txt || fail "no 'not installed' message"
+    fi
+    [[ -z $(ls HPCG-Benchmark_* 2>/dev/null) ]] || fail "a report was written" ;;
+  list_backends)
+    run 1 --list-backends
+    [[ $status -eq 0 ]] || fail "status $status"
+    grep -q "^cuda " out.txt || fail "cuda not listed" ;;
+  bad_settings)
+    run 1 --nx=16 --ny=16 --nz=16 --backend="$emulation" --backend-settings=slice=3
+    [[ $status -ne 0 ]] || fail "accepted slice=3"
+    grep -q "slice=3: must be a power of two" out.txt || fail "message does not name the setting" ;;
+  gpu_np1|gpu_np2)
+    ranks=${case_name#gpu_np}
+    run "$ranks" --nx=32 --ny=32 --nz=32 --rt=0 --backend=cuda
+    if [[ $status -eq 3 ]] && grep -q -e "sees no CUDA device" -e "is not installed" out.txt; then
+      skip "no CUDA device visible (or the plugin is not built): $(grep -m1 error out.txt)"
+    fi
+    expect_valid
+    [[ $(value "Final Summary::Backend") == plugin:cuda\ * ]] || fail "backend not named"
+    echo "cuda on $ranks rank(s): $(grep 'VALID' out.txt), $(iterations) iterations per set" ;;
+  *) echo "unknown case $case_name"; exit 2 ;;
+esac
+echo "PASS ($case_name)"
