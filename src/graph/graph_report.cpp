@@ -58,7 +58,14 @@ bool XgraphReport::all_passed() const {
   for (const auto& t : pagerank) {
     if (!t.passed) return false;
   }
-  return true;
+  return pagerank_unconverged_failures() == 0;
+}
+
+int XgraphReport::pagerank_unconverged_failures() const {
+  if (options.max_iterations_given) return 0;
+  int failures = 0;
+  for (const auto& t : pagerank) failures += t.converged ? 0 : 1;
+  return failures;
 }
 
 std::string graph_lines(const XgraphReport& r) {
@@ -97,7 +104,8 @@ std::string bfs_trial_line(const BfsTrial& t) {
 std::string pagerank_trial_line(const PageRankTrial& t) {
   std::ostringstream value;
   value << fixed(t.seconds) << "  " << t.iterations << " iterations, L1 change "
-        << scientific(t.change) << ", " << t.bytes_sent << " bytes sent";
+        << scientific(t.change) << (t.converged ? "" : " (not converged)") << ", "
+        << t.bytes_sent << " bytes sent";
   std::string text = line("PR Trial Time", value.str());
   if (t.verified) {
     text += line("Verification", verdict(true, t.passed) + " (one more iteration changes the " +
@@ -153,6 +161,16 @@ std::string pagerank_summary(const XgraphReport& r) {
                 trials, [](const PageRankTrial& t) { return static_cast<double>(t.bytes_sent); }),
             0) +
           " per trial (halo payload, all ranks)");
+  int unconverged = 0;
+  for (const auto& t : trials) unconverged += t.converged ? 0 : 1;
+  const std::string stopped = std::to_string(unconverged) + " of " +
+                              std::to_string(trials.size()) + " trials stopped at " +
+                              std::to_string(r.options.pagerank.max_iterations) +
+                              " iterations above the tolerance";
+  text += line("PR Convergence", unconverged == 0 ? "PASS (every trial within the tolerance)"
+                                 : r.options.max_iterations_given
+                                     ? "not reached (" + stopped + ", as --max-iters allows)"
+                                     : "FAIL (" + stopped + "; give --max-iters to allow it)");
   return text;
 }
 

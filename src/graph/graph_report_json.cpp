@@ -56,6 +56,7 @@ Json pagerank_json(const XgraphReport& r) {
     trial["seconds"] = t.seconds;
     trial["iterations"] = t.iterations;
     trial["change"] = t.change;
+    trial["converged"] = t.converged;
     trial["bytes_sent"] = t.bytes_sent;
     trial["phases"] = phases(t.phases, "spmv", nullptr);
     if (t.verified) {

@@ -122,6 +122,7 @@ std::vector<PageRankTrial> run_pagerank_trials(Graph& graph, int count,
     trial.seconds = comm.max(mine);
     trial.iterations = result.iterations;
     trial.change = result.change;
+    trial.converged = result.change < options.tolerance;
     trial.bytes_sent = total_bytes(result.bytes_sent, comm);
     trial.phases = slowest(
         {result.seconds_setup, result.seconds_spmv, 0.0, result.seconds_communication}, comm);

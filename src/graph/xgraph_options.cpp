@@ -124,12 +124,14 @@ const OptionTable<Reading>& options() {
            .defaults_to("1e-4"),
        [](Reading& r, const OptionValue& v) { r.options.pagerank.tolerance = v.real; }},
       {OptionSpec("max-iters", OptionKind::integer, "I",
-                  "and after at most I iterations")
+                  "and after at most I iterations; a trial that stops there above the "
+                  "tolerance fails the run unless this is given")
            .from(1)
            .at_most(1000000)
-           .defaults_to("20"),
+           .defaults_to("1000, as GAP's scripts"),
        [](Reading& r, const OptionValue& v) {
          r.options.pagerank.max_iterations = static_cast<int>(v.count);
+         r.options.max_iterations_given = true;
        }},
       {OptionSpec("verify", OptionKind::flag, "",
                   "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check)"),

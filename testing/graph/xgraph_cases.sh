@@ -83,6 +83,14 @@ case "$case_name" in
     # A real failure: one iteration cannot reach a 1e-12 fixed point, so GAP's check must fail.
     run 2 --kron=8 --kernel=pr --trials=1 --max-iters=1 --tolerance=1e-12 --verify
     expect_status 1; expect_out '^Verification: *FAIL' ;;
+  pr_not_converged)
+    # Tolerance 0 is never reached: the trial stops at the default 1000 iterations and fails.
+    run 1 --kron=8 --kernel=pr --trials=1 --tolerance=0
+    expect_status 1; expect_out '1000 iterations, L1 change .* (not converged)'
+    expect_out '^PR Convergence: *FAIL (1 of 1 trials stopped at 1000 iterations'
+    # With --max-iters the stop is allowed: the run succeeds and says so.
+    run 1 --kron=8 --kernel=pr --trials=1 --tolerance=0 --max-iters=5
+    expect_status 0; expect_out '^PR Convergence: *not reached (1 of 1 trials stopped at 5' ;;
   bad_no_graph) expect_error 2 2 "no graph given" ;;
   bad_two_graphs) expect_error 2 1 "only one graph" --kron=8 --grid=4 ;;
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;

@@ -33,7 +33,8 @@ TEST(XgraphOptions, DefaultsAreGaps) {
   EXPECT_DOUBLE_EQ(o.bfs.beta, 18);
   EXPECT_DOUBLE_EQ(o.pagerank.damping, 0.85);
   EXPECT_DOUBLE_EQ(o.pagerank.tolerance, 1e-4);
-  EXPECT_EQ(o.pagerank.max_iterations, 20);
+  EXPECT_EQ(o.pagerank.max_iterations, 1000);
+  EXPECT_FALSE(o.max_iterations_given);
   EXPECT_TRUE(o.runs_bfs() && o.runs_pagerank());
   EXPECT_FALSE(o.verify);
 }
@@ -62,6 +63,7 @@ TEST(XgraphOptions, EveryOptionIsRead) {
   EXPECT_EQ(p.file, "a.mtx");
   EXPECT_DOUBLE_EQ(p.pagerank.tolerance, 1e-6);
   EXPECT_EQ(p.pagerank.max_iterations, 50);
+  EXPECT_TRUE(p.max_iterations_given);
   EXPECT_EQ(parse_xgraph_options({"--grid=16"}).grid, 16);
   EXPECT_TRUE(parse_xgraph_options({"--help"}).help);
 }

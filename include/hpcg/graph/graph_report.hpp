@@ -27,7 +27,11 @@ struct XgraphReport {
   std::vector<PageRankTrial> pagerank;
 
   bool verified() const { return options.verify; }
+  /// Every verified trial passed and no PageRank trial stopped above the tolerance where that
+  /// is a failure (pagerank_unconverged_failures).
   bool all_passed() const;
+  /// PageRank trials that stopped at max_iterations above the tolerance without --max-iters.
+  int pagerank_unconverged_failures() const;
 };
 
 std::string graph_lines(const XgraphReport& report);

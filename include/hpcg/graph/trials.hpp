@@ -39,6 +39,7 @@ struct PageRankTrial {
   double change = 0;
   std::uint64_t bytes_sent = 0;
   PhaseSeconds phases;  ///< compute_a: SpMV
+  bool converged = true;  ///< the L1 change fell below the tolerance within max_iterations
   bool verified = false, passed = true;
   double error = 0, verify_seconds = 0;
 };

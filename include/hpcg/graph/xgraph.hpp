@@ -36,6 +36,9 @@ struct XgraphOptions {
   BfsOptions bfs;
   PageRankOptions pagerank;
   bool verify = false;
+  /// --max-iters was given: a PageRank trial may stop there above the tolerance; without it
+  /// such a trial fails the run.
+  bool max_iterations_given = false;
   WatchdogLimit watchdog;  ///< --watchdog=SECONDS
   std::string graph_out, scores_out, parents_out, json;
 
