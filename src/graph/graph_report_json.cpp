@@ -45,6 +45,17 @@ Json bfs_json(const XgraphReport& r) {
   j["mean_seconds"] = mean_seconds(r.bfs);
   j["harmonic_mean_teps"] = harmonic_mean_teps(r.bfs);
   j["teps_edges"] = teps_edge_definition;
+  j["sources"] = r.options.graph500 ? "graph500: distinct, each validated" : "gap: may repeat";
+  if (r.options.graph500) {
+    const TepsStatistics s = teps_statistics(r.bfs);
+    j["graph500_teps"] = {{"min", s.min},
+                          {"first_quartile", s.first_quartile},
+                          {"median", s.median},
+                          {"third_quartile", s.third_quartile},
+                          {"max", s.max},
+                          {"harmonic_mean", s.harmonic_mean},
+                          {"harmonic_stddev", s.harmonic_stddev}};
+  }
   j["trials"] = trials;
   return j;
 }

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/timer.hpp"
@@ -42,9 +43,18 @@ global_int degree_of(const Graph& graph, global_int original, const Comm& comm) 
 }
 
 std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
-                                     const Comm& comm) {
+                                     const Comm& comm, bool distinct) {
   if (graph.edge_count == 0) {
     throw InputError("the graph has no edges after cleanup (only self-loops?): BFS has no source");
+  }
+  if (distinct) {
+    global_int with_edges = 0;
+    for (local_int v = 0; v < graph.rows(); ++v) with_edges += graph.degree(v) > 0 ? 1 : 0;
+    with_edges = comm.sum(with_edges);
+    if (with_edges < count) {
+      throw InputError(std::to_string(count) + " distinct BFS roots need as many vertices with " +
+                       "edges; the graph has " + std::to_string(with_edges));
+    }
   }
   const std::uint64_t key = stream_key(seed, static_cast<std::uint64_t>(Stream::sources));
   const auto n = static_cast<std::uint64_t>(graph.vertex_count);
@@ -64,7 +74,9 @@ std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_
     WatchedWait wait("MPI_Allreduce (max)", comm.get());
     MPI_Allreduce(degree.data(), any.data(), batch, MPI_LONG_LONG, MPI_MAX, comm.get());
     for (int i = 0; i < batch && static_cast<int>(sources.size()) < count; ++i) {
-      if (any[i] > 0) sources.push_back(candidate[i]);
+      const bool repeat =
+          distinct && std::find(sources.begin(), sources.end(), candidate[i]) != sources.end();
+      if (any[i] > 0 && !repeat) sources.push_back(candidate[i]);
     }
   }
   return sources;
@@ -151,6 +163,31 @@ double mean_seconds(const std::vector<PageRankTrial>& trials) {
   double sum = 0;
   for (const auto& t : trials) sum += t.seconds;
   return trials.empty() ? 0 : sum / static_cast<double>(trials.size());
+}
+
+TepsStatistics teps_statistics(const std::vector<BfsTrial>& trials) {
+  TepsStatistics s;
+  const size_t n = trials.size();
+  if (n == 0) return s;
+  std::vector<double> teps;
+  for (const auto& t : trials) teps.push_back(t.teps);
+  std::sort(teps.begin(), teps.end());
+  s.min = teps.front();
+  s.first_quartile = (teps[(n - 1) / 4] + teps[n / 4]) / 2;
+  s.median = (teps[(n - 1) / 2] + teps[n / 2]) / 2;
+  s.third_quartile = (teps[n - 1 - (n - 1) / 4] + teps[n - 1 - n / 4]) / 2;
+  s.max = teps.back();
+  double inverse_mean = 0;
+  for (double x : teps) inverse_mean += 1 / x / static_cast<double>(n);
+  s.harmonic_mean = 1 / inverse_mean;
+  if (n > 1) {
+    double squares = 0;
+    for (double x : teps) squares += (1 / x - inverse_mean) * (1 / x - inverse_mean);
+    const double deviation = std::sqrt(squares / static_cast<double>(n - 1));
+    s.harmonic_stddev =
+        deviation / (inverse_mean * inverse_mean * std::sqrt(static_cast<double>(n - 1)));
+  }
+  return s;
 }
 
 double harmonic_mean_teps(const std::vector<BfsTrial>& trials) {

@@ -72,7 +72,7 @@ std::vector<global_int> bfs_sources(const XgraphOptions& o, const Graph& graph, 
   std::vector<global_int> sources;
   run_collectively(comm, [&] {
     if (o.bfs_source < 0) {
-      sources = pick_sources(graph, o.bfs_trials, o.seed, comm);
+      sources = pick_sources(graph, o.bfs_trials, o.seed, comm, o.graph500);
       return;
     }
     if (o.bfs_source >= graph.vertex_count) {

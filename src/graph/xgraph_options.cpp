@@ -14,6 +14,7 @@ namespace {
 struct Reading {
   XgraphOptions options;
   bool degree_given = false;
+  bool trials_given = false;
 };
 using Row = OptionTable<Reading>::Row;
 
@@ -99,6 +100,7 @@ const OptionTable<Reading>& options() {
            .defaults_to("64 BFS sources, 16 PageRank runs"),
        [](Reading& r, const OptionValue& v) {
          r.options.bfs_trials = r.options.pagerank_trials = static_cast<int>(v.count);
+         r.trials_given = true;
        }},
       {OptionSpec("source", OptionKind::integer, "V", "BFS from vertex V in every trial")
            .from(0)
@@ -133,6 +135,10 @@ const OptionTable<Reading>& options() {
          r.options.pagerank.max_iterations = static_cast<int>(v.count);
          r.options.max_iterations_given = true;
        }},
+      {OptionSpec("graph500", OptionKind::flag, "",
+                  "BFS as Graph500 runs it: 64 distinct roots, every one validated, and "
+                  "Graph500's TEPS statistics (min, quartiles, max, harmonic mean and deviation)"),
+       [](Reading& r, const OptionValue&) { r.options.graph500 = true; }},
       {OptionSpec("verify", OptionKind::flag, "",
                   "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check)"),
        [](Reading& r, const OptionValue&) { r.options.verify = true; }},
@@ -155,8 +161,10 @@ const OptionTable<Reading>& options() {
   return table;
 }
 
+constexpr int graph500_roots = 64;
+
 /// Combinations that cannot run, named with their fix.
-void check_combinations(const XgraphOptions& o, bool degree_given) {
+void check_combinations(const XgraphOptions& o, bool degree_given, bool trials_given) {
   if (o.source == GraphSource::none) {
     throw InputError("no graph given; use --kron=SCALE, --urand=SCALE, --grid=N or --file=PATH");
   }
@@ -168,6 +176,13 @@ void check_combinations(const XgraphOptions& o, bool degree_given) {
   }
   if ((!o.parents_out.empty() || o.bfs_source >= 0) && !o.runs_bfs()) {
     throw InputError("--parents-out and --source need the BFS kernel (--kernel=bfs or both)");
+  }
+  if (o.graph500 && !o.runs_bfs()) {
+    throw InputError("--graph500 needs the BFS kernel (--kernel=bfs or both)");
+  }
+  if (o.graph500 && (o.bfs_source >= 0 || (trials_given && o.bfs_trials != graph500_roots))) {
+    throw InputError("--graph500 runs " + std::to_string(graph500_roots) +
+                     " distinct roots; leave out --source and --trials");
   }
 }
 
@@ -184,8 +199,13 @@ XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
       throw InputError("unexpected argument '" + arg + "'; options are --name=value, see --help");
     }
   }
-  const XgraphOptions& o = reading.options;
-  if (!o.help && !o.version) check_combinations(o, reading.degree_given);
+  XgraphOptions& o = reading.options;
+  if (o.help || o.version) return o;
+  check_combinations(o, reading.degree_given, reading.trials_given);
+  if (o.graph500) {
+    o.bfs_trials = graph500_roots;
+    o.verify = true;  // Graph500 validates every root
+  }
   return o;
 }
 

@@ -6,9 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "graph_test_support.hpp"
+#include "hpcg/base/error.hpp"
 #include "hpcg/graph/trials.hpp"
 
 namespace hpcg::graph {
@@ -165,6 +168,40 @@ TEST(GraphBfs, PickedSourcesHaveEdgesAndRepeatForTheSameSeed) {
   for (global_int s : sources) EXPECT_FALSE(reference.neighbours[s].empty());
   EXPECT_EQ(pick_sources(g, 64, 27491095, comm), sources);
   EXPECT_NE(pick_sources(g, 64, 1, comm), sources);
+}
+
+TEST(GraphBfs, Graph500RootsAreDistinctAndRefusedWhenTooFew) {
+  const Comm comm;
+  const Case c = cases()[0];
+  const ReferenceGraph reference(c.all.vertex_count, c.all.edges);
+  Graph g = build_graph(testing::share_of(c.all.vertex_count, c.all.edges, comm),
+                        PartitionKind::block, 3, comm);
+  global_int with_edges = 0;
+  for (const auto& n : reference.neighbours) with_edges += n.empty() ? 0 : 1;
+  const int count = static_cast<int>(std::min<global_int>(with_edges, 64));
+  const auto sources = pick_sources(g, count, 27491095, comm, true);
+  ASSERT_EQ(sources.size(), static_cast<size_t>(count));
+  for (size_t i = 0; i < sources.size(); ++i) {
+    EXPECT_FALSE(reference.neighbours[sources[i]].empty());
+    for (size_t j = 0; j < i; ++j) EXPECT_NE(sources[i], sources[j]) << "root " << i << " repeats";
+  }
+  EXPECT_THROW(pick_sources(g, static_cast<int>(with_edges) + 1, 27491095, comm, true),
+               InputError);
+}
+
+TEST(GraphBfs, Graph500StatisticsOfKnownTeps) {
+  std::vector<BfsTrial> trials(4);
+  const double teps[] = {8, 2, 1, 4};  // unsorted on purpose
+  for (size_t i = 0; i < trials.size(); ++i) trials[i].teps = teps[i];
+  const TepsStatistics s = teps_statistics(trials);
+  EXPECT_EQ(s.min, 1);
+  EXPECT_EQ(s.first_quartile, 1.5);  // mean of the two middle order statistics of the lower half
+  EXPECT_EQ(s.median, 3);
+  EXPECT_EQ(s.third_quartile, 6);
+  EXPECT_EQ(s.max, 8);
+  EXPECT_DOUBLE_EQ(s.harmonic_mean, 4 / (1 + 0.5 + 0.25 + 0.125));
+  // std(1/TEPS) / (mean(1/TEPS)^2 sqrt(n - 1)), computed independently.
+  EXPECT_NEAR(s.harmonic_stddev, 1.0167756131331422, 1e-12);
 }
 
 }  // namespace

@@ -91,6 +91,15 @@ case "$case_name" in
     # With --max-iters the stop is allowed: the run succeeds and says so.
     run 1 --kron=8 --kernel=pr --trials=1 --tolerance=0 --max-iters=5
     expect_status 0; expect_out '^PR Convergence: *not reached (1 of 1 trials stopped at 5' ;;
+  graph500)
+    run 2 --kron=10 --kernel=bfs --graph500 --json=g.json; expect_pass 64 0
+    [[ $(grep '^BFS Trial Time' out.txt | sed 's/.*source \([0-9]*\),.*/\1/' | sort -u | wc -l) -eq 64 ]] ||
+      fail "the 64 Graph500 roots are not distinct"
+    expect_out '^BFS Harmonic TEPS: .*Graph500: distinct roots'
+    for key in 'TEPS Min' 'TEPS 1st Quartile' 'TEPS Median' 'TEPS 3rd Quartile' 'TEPS Max' \
+               'TEPS Harmonic Mean' 'TEPS Harmonic SD'; do expect_out "^$key:"; done
+    grep -q '"graph500_teps"' g.json || fail "JSON lacks graph500_teps" ;;
+  bad_graph500_trials) expect_error 2 1 "--graph500 runs 64 distinct roots" --kron=8 --graph500 --trials=3 ;;
   bad_no_graph) expect_error 2 2 "no graph given" ;;
   bad_two_graphs) expect_error 2 1 "only one graph" --kron=8 --grid=4 ;;
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;

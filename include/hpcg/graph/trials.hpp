@@ -45,9 +45,20 @@ struct PageRankTrial {
 };
 
 /// GAP's SourcePicker: uniform draws in [0, N) from a seeded counter-based stream, redrawn while
-/// the vertex has no edges; sources may repeat. Original ids. Collective.
+/// the vertex has no edges; sources may repeat. `distinct` (Graph500's rule) also redraws a
+/// vertex already picked, and throws InputError when fewer than `count` vertices have edges.
+/// Original ids. Collective.
 std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
-                                     const Comm& comm);
+                                     const Comm& comm, bool distinct = false);
+
+/// Graph500's summary of the trials' TEPS: order statistics (quartiles as the mean of the two
+/// middle values, as Graph500's reference computes them), the harmonic mean, and the harmonic
+/// standard deviation std(1/TEPS) / (mean(1/TEPS)^2 sqrt(n - 1)).
+struct TepsStatistics {
+  double min = 0, first_quartile = 0, median = 0, third_quartile = 0, max = 0;
+  double harmonic_mean = 0, harmonic_stddev = 0;
+};
+TepsStatistics teps_statistics(const std::vector<BfsTrial>& trials);
 
 /// Degree of an original vertex id (0 for ids outside the graph). Collective.
 global_int degree_of(const Graph& graph, global_int original, const Comm& comm);

@@ -36,6 +36,7 @@ struct XgraphOptions {
   BfsOptions bfs;
   PageRankOptions pagerank;
   bool verify = false;
+  bool graph500 = false;  ///< --graph500: 64 distinct roots, each validated, Graph500's statistics
   /// --max-iters was given: a PageRank trial may stop there above the tolerance; without it
   /// such a trial fails the run.
   bool max_iterations_given = false;
