@@ -70,7 +70,8 @@ local_int Graph::local_column(global_int internal) const {
   return rows() + static_cast<local_int>(it - ghost_ids.begin());
 }
 
-Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm) {
+Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm,
+                  NeighbourOrder order) {
   check_ids(edges, comm);
   Graph graph;
   graph.vertex_count = edges.vertex_count;
@@ -93,7 +94,7 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
     }
   }
   graph.first_vertex = csr.first;
-  attach_local_matrix(graph, std::move(csr), comm);
+  attach_local_matrix(graph, std::move(csr), comm, order);
   graph.edge_count = graph.adjacency.global_nonzeros / 2;
   return graph;
 }

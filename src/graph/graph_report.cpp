@@ -85,6 +85,9 @@ std::string graph_lines(const XgraphReport& r) {
                                 std::to_string(p.max_rank_halo) + "), edge imbalance " +
                                 fixed(p.edge_imbalance, 3) + ", vertex imbalance " +
                                 fixed(p.vertex_imbalance, 3));
+  text << line("Neighbour Order", r.options.neighbour_order == NeighbourOrder::id
+                                      ? "by id"
+                                      : "by descending degree (--neighbour-order=id to compare)");
   return text.str();
 }
 

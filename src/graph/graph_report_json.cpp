@@ -100,6 +100,7 @@ std::string report_json(const XgraphReport& r) {
                 {"edges", r.edges},
                 {"generate_seconds", r.generate_seconds},
                 {"build_seconds", r.build_seconds}};
+  j["neighbour_order"] = r.options.neighbour_order == NeighbourOrder::id ? "id" : "degree";
   j["partition"] = {{"kind", to_string(r.options.partition)},
                     {"halo_volume", p.halo_volume},
                     {"max_rank_halo", p.max_rank_halo},

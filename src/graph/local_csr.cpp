@@ -47,17 +47,19 @@ std::vector<global_int> collect_ghosts(const LocalCsr& csr) {
 }
 
 /// Orders each row: owned columns first (top-down steps push along those only), then ghosts, each
-/// part by descending degree of the neighbour. Hubs join a BFS frontier early, so a bottom-up
-/// step that meets them first stops sooner. Collective (ghost degrees come through the halo).
-void order_rows(Graph& g) {
+/// part by descending degree of the neighbour (hubs join a BFS frontier early, so a bottom-up
+/// step that meets them first stops sooner) or by id. Collective (ghost degrees come through
+/// the halo).
+void order_rows(Graph& g, NeighbourOrder order) {
   SparseMatrix& A = g.adjacency;
+  const bool by_degree = order == NeighbourOrder::degree;
   std::vector<std::int64_t> degree(static_cast<size_t>(A.columns), 0);
   for (local_int r = 0; r < A.rows; ++r) degree[r] = g.degree(r);
   A.exchange.run_typed(degree.data());
   const local_int rows = A.rows;
-  auto before = [&degree, rows](local_int a, local_int b) {
+  auto before = [&degree, rows, by_degree](local_int a, local_int b) {
     if ((a >= rows) != (b >= rows)) return a < rows;
-    if (degree[a] != degree[b]) return degree[a] > degree[b];
+    if (by_degree && degree[a] != degree[b]) return degree[a] > degree[b];
     return a < b;
   };
   g.owned_degree.resize(static_cast<size_t>(rows));
@@ -164,7 +166,7 @@ std::vector<Edge> LocalCsr::to_edges() const {
   return edges;
 }
 
-void attach_local_matrix(Graph& g, LocalCsr csr, const Comm& comm) {
+void attach_local_matrix(Graph& g, LocalCsr csr, const Comm& comm, NeighbourOrder order) {
   g.ghost_ids = collect_ghosts(csr);
   const long long columns =
       static_cast<long long>(csr.rows) + static_cast<long long>(g.ghost_ids.size());
@@ -205,7 +207,7 @@ void attach_local_matrix(Graph& g, LocalCsr csr, const Comm& comm) {
   A.global_nonzeros = comm.sum(static_cast<global_int>(A.nonzeros()));
   check_layout(g);
 
-  order_rows(g);
+  order_rows(g, order);
   build_ghost_transpose(g);
   build_send_bits(g);
   g.isolated_rows.assign((static_cast<size_t>(A.rows) + 63) / 64, 0);

@@ -26,6 +26,6 @@ struct LocalCsr {
 
 /// Numbers the columns locally (owned, then ghosts ascending), builds the halo with the core's
 /// setup_halo and the graph's push and frontier-packing indexes. Collective.
-void attach_local_matrix(Graph& graph, LocalCsr csr, const Comm& comm);
+void attach_local_matrix(Graph& graph, LocalCsr csr, const Comm& comm, NeighbourOrder order);
 
 }  // namespace hpcg::graph

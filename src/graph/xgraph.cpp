@@ -55,7 +55,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report)
   report.generate_seconds = comm.max(wall_time() - start);
   set_watchdog_phase("building the graph");
   start = wall_time();
-  Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm);
+  Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order);
   report.build_seconds = comm.max(wall_time() - start);
   report.vertices = graph.vertex_count;
   report.edges = graph.edge_count;

@@ -94,6 +94,17 @@ const OptionTable<Reading>& options() {
        [](Reading& r, const OptionValue& v) {
          r.options.partition = parse_partition_kind(v.text);
        }},
+      {OptionSpec("neighbour-order", OptionKind::text, "O",
+                  "how rows list their neighbours (untimed build): degree (descending: a "
+                  "bottom-up BFS step meets hubs first) or id, to report both")
+           .defaults_to("degree"),
+       [](Reading& r, const OptionValue& v) {
+         if (v.text != "degree" && v.text != "id") {
+           throw InputError("unknown neighbour order '" + v.text +
+                            "'; use --neighbour-order=degree or id");
+         }
+         r.options.neighbour_order = v.text == "id" ? NeighbourOrder::id : NeighbourOrder::degree;
+       }},
       {OptionSpec("trials", OptionKind::integer, "T", "trials per kernel")
            .from(1)
            .at_most(100000)

@@ -82,6 +82,43 @@ TEST(GraphBuild, KroneckerMatchesReferenceForEveryPartitioning) {
   for (PartitionKind kind : testing::all_partitions()) check_graph(list, kind, comm);
 }
 
+/// Within each row's owned part and each row's ghost part, neighbours come by descending degree
+/// (ties by ascending column) or by ascending column, as `order` says.
+std::string check_neighbour_order(const Graph& g, const ReferenceGraph& reference,
+                                  NeighbourOrder order) {
+  const SparseMatrix& A = g.adjacency;
+  auto degree = [&](local_int column) {
+    const global_int id = g.partition.relabel.inverse(g.global_id(column));
+    return reference.neighbours[id].size();
+  };
+  for (local_int v = 0; v < g.rows(); ++v) {
+    for (nnz_int k = A.row_start[v] + 1; k < A.row_start[v + 1]; ++k) {
+      const local_int a = A.column_index[k - 1], b = A.column_index[k];
+      if ((a < g.rows()) != (b < g.rows())) continue;  // the owned part ends here
+      const bool in_order = order == NeighbourOrder::id || degree(a) == degree(b)
+                                ? a < b
+                                : degree(a) > degree(b);
+      if (!in_order) return "row " + std::to_string(v) + ": neighbours out of order";
+    }
+  }
+  return "";
+}
+
+TEST(GraphBuild, RowsListNeighboursByDegreeOrById) {
+  const Comm comm;
+  EdgeList list;
+  list.vertex_count = 1 << 9;
+  list.edges = testing::all_kronecker_edges(9, 8, 3);
+  const ReferenceGraph reference(list.vertex_count, list.edges);
+  for (NeighbourOrder order : {NeighbourOrder::degree, NeighbourOrder::id}) {
+    Graph g = build_graph(testing::share_of(list.vertex_count, list.edges, comm),
+                          PartitionKind::random, 7, comm, order);
+    EXPECT_EQ(first_failure(compare_rows(g, reference), comm), "");
+    EXPECT_EQ(first_failure(check_neighbour_order(g, reference, order), comm), "")
+        << (order == NeighbourOrder::id ? "by id" : "by degree");
+  }
+}
+
 TEST(GraphBuild, UniformAndGridMatchReference) {
   const Comm comm;
   EdgeList uniform;

@@ -100,6 +100,11 @@ case "$case_name" in
                'TEPS Harmonic Mean' 'TEPS Harmonic SD'; do expect_out "^$key:"; done
     grep -q '"graph500_teps"' g.json || fail "JSON lacks graph500_teps" ;;
   bad_graph500_trials) expect_error 2 1 "--graph500 runs 64 distinct roots" --kron=8 --graph500 --trials=3 ;;
+  neighbour_order_id)
+    run 2 --kron=9 --trials=3 --verify --neighbour-order=id --json=g.json; expect_pass 3 3
+    expect_out '^Neighbour Order: *by id'; grep -q '"neighbour_order": "id"' g.json ||
+      fail "JSON lacks the neighbour order" ;;
+  bad_neighbour_order) expect_error 2 1 "unknown neighbour order 'random'" --kron=8 --neighbour-order=random ;;
   bad_no_graph) expect_error 2 2 "no graph given" ;;
   bad_two_graphs) expect_error 2 1 "only one graph" --kron=8 --grid=4 ;;
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;

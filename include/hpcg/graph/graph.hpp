@@ -25,8 +25,8 @@ struct Graph {
   global_int first_vertex = 0;
 
   /// Pattern only (`values` and `diagonal` stay empty). Each row lists its owned columns first,
-  /// then its halo columns, each part by descending degree of the neighbour (ties: ascending
-  /// column); local column rows() + k stands for ghost_ids[k].
+  /// then its halo columns, each part in the NeighbourOrder build_graph was given (by degree:
+  /// descending, ties by ascending column); local column rows() + k stands for ghost_ids[k].
   SparseMatrix adjacency;
   std::vector<global_int> ghost_ids;    ///< ascending internal ids of the halo columns
   std::vector<local_int> owned_degree;  ///< per row: how many of its columns are owned
@@ -64,7 +64,12 @@ struct Graph {
 /// GAP's cleanup and the distribution: drops self-loops, symmetrizes, removes duplicates,
 /// relabels and cuts the vertices as `kind` says (`seed` keys the random relabelling), builds the
 /// CSR and its halo. Consumes `edges`. Collective.
-Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm);
+/// How each row lists its neighbours (owned ones first, then ghosts, in either order): by
+/// descending degree, so that a bottom-up BFS step meets hubs first and stops sooner, or by id.
+enum class NeighbourOrder { degree, id };
+
+Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm,
+                  NeighbourOrder order = NeighbourOrder::degree);
 
 /// What a partitioning costs: the halo volume (values one exchange moves, over all ranks) and the
 /// imbalance of edges and vertices (largest rank over mean rank).

@@ -29,6 +29,7 @@ struct XgraphOptions {
   std::string file;     ///< --file
   std::uint64_t seed = default_seed;
   PartitionKind partition = PartitionKind::block;
+  NeighbourOrder neighbour_order = NeighbourOrder::degree;
   KernelChoice kernel = KernelChoice::both;
   int bfs_trials = 64;  ///< GAP's benchmark setting (-n64)
   int pagerank_trials = 16;
