@@ -31,8 +31,9 @@ OptionSpec parameter_spec(ParamIndex index, std::string help) {
       .at_most(INT_MAX);
 }
 
-Row parameter(ParamIndex index, std::string help) {
-  return {parameter_spec(index, std::move(help)), [index](Reading& r, const OptionValue& v) {
+Row parameter(ParamIndex index, std::string help, std::string section = "") {
+  return {parameter_spec(index, std::move(help)).in_section(std::move(section)),
+          [index](Reading& r, const OptionValue& v) {
             r.flags[index] = static_cast<long>(v.count);
           }};
 }
@@ -45,10 +46,9 @@ Row flag(const char* name, std::string help, void (*apply)(CommandLine&)) {
 const OptionTable<Reading>& options() {
   using Action = CommandLine::Action;
   static const OptionTable<Reading> table({
-      {parameter_spec(p_nx, "local (per rank) grid in x; nx, ny, nz are multiples of 8 and "
-                            "min/max of the three is at least 0.125")
-           .in_section("HPCG 3.1's parameters (also positional, in this order)"),
-       [](Reading& r, const OptionValue& v) { r.flags[p_nx] = static_cast<long>(v.count); }},
+      parameter(p_nx, "local (per rank) grid in x; nx, ny, nz are multiples of 8 and min/max of "
+                      "the three is at least 0.125",
+                "HPCG 3.1's parameters (also positional, in this order)"),
       parameter(p_ny, "local grid in y"),
       parameter(p_nz, "local grid in z"),
       parameter(p_rt, "length of the timed phase; 0 = QuickPath (one set); official: 1800"),

@@ -22,6 +22,7 @@
 #include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"
 #include "test_problem.hpp"
+#include "unfused_backend.hpp"
 
 namespace hpcg {
 namespace {
@@ -29,29 +30,7 @@ namespace {
 using backends::kokkos::KokkosBackend;
 using backends::kokkos::KokkosOptions;
 
-/// The kokkos backend's SymGS and SpMV without the fused steps: the pre-smoothing is a full
-/// SymGS from a zeroed x, the restricted residual a full SpMV, then injection on the host.
-class UnfusedKokkos : public KokkosBackend {
- public:
-  using KokkosBackend::KokkosBackend;
-  void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
-    Backend::symgs_zero_guess(l, r, x);  // zero x, then this backend's symgs()
-  }
-  void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override {
-    const Level& fine = level(l);
-    BackendVector ax = allocate(fine.A.rows);
-    spmv(l, x, ax);
-    Vector rv(fine.A.rows), axv(fine.A.rows);
-    Vector rcv(static_cast<local_int>(fine.coarse_to_fine.size()));
-    download(r, 0, fine.A.rows, rv.data());
-    download(ax, 0, fine.A.rows, axv.data());
-    for (local_int i = 0; i < rcv.size(); ++i) {
-      rcv[i] = rv[fine.coarse_to_fine[i]] - axv[fine.coarse_to_fine[i]];
-    }
-    upload(rcv.data(), 0, rcv.size(), rc);
-  }
-};
+using UnfusedKokkos = testing::Unfused<KokkosBackend>;
 
 /// `backend` optimised for `problem`, with its vectors.
 std::unique_ptr<Workspace> workspace(Backend& backend, Problem& problem, const Comm& comm) {

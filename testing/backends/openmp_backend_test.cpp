@@ -17,30 +17,12 @@
 #include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"
 #include "test_problem.hpp"
+#include "unfused_backend.hpp"
 
 namespace hpcg {
 namespace {
 
-/// The openmp backend's SymGS and SpMV, without the fused steps: the pre-smoothing is a full
-/// SymGS from a zeroed x, the restricted residual a full SpMV followed by injection.
-class UnfusedOpenMP : public backends::openmp::OpenMPBackend {
- public:
-  using OpenMPBackend::OpenMPBackend;
-  void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
-    Backend::symgs_zero_guess(l, r, x);  // zero x, then this backend's symgs()
-  }
-  void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override {
-    const Level& fine = level(l);
-    BackendVector ax = allocate(fine.A.rows);
-    spmv(l, x, ax);
-    const double *rv = host_data(r), *axv = host_data(ax);
-    double* rcv = host_data(rc);
-    for (size_t i = 0; i < fine.coarse_to_fine.size(); ++i) {
-      rcv[i] = rv[fine.coarse_to_fine[i]] - axv[fine.coarse_to_fine[i]];
-    }
-  }
-};
+using UnfusedOpenMP = testing::Unfused<backends::openmp::OpenMPBackend>;
 
 /// The V-cycle M r of `backend` (optimised here) on `problem`'s fine level.
 Vector v_cycle(Backend& backend, Problem& problem, const Comm& comm, const Vector& r) {
