@@ -18,12 +18,12 @@ namespace hpcg::graph {
 BfsState::BfsState(Graph& g)
     : graph(g),
       parent(static_cast<size_t>(g.rows()), -1),
-      current(words_for(static_cast<std::uint64_t>(g.adjacency.columns)), 0),
+      current(words_for(static_cast<std::uint64_t>(g.in.matrix.columns)), 0),
       next(current.size(), 0),
       visited(words_for(static_cast<std::uint64_t>(g.rows())), 0),
-      packed_send(g.adjacency.exchange.send_word_offsets().back(), 0),
-      packed_receive(g.adjacency.exchange.receive_word_offsets().back(), 0) {
-  const Halo& halo = g.adjacency.exchange.halo();
+      packed_send(g.in.matrix.exchange.send_word_offsets().back(), 0),
+      packed_receive(g.in.matrix.exchange.receive_word_offsets().back(), 0) {
+  const Halo& halo = g.in.matrix.exchange.halo();
   receive_ghost_offset.assign(halo.receive_counts.size() + 1, 0);
   for (size_t i = 0; i < halo.receive_counts.size(); ++i) {
     receive_ghost_offset[i + 1] = receive_ghost_offset[i] + halo.receive_counts[i];
@@ -50,7 +50,7 @@ void exchange_queue(BfsState& s, BfsStats& stats) {
       set_bit(s.packed_send.data(), g.send_bits[k]);
     }
   }
-  HaloExchange& exchange = s.graph.adjacency.exchange;
+  HaloExchange& exchange = s.graph.in.matrix.exchange;
   stats.bytes_sent += exchange.begin_bits(s.packed_send.data(), s.packed_receive.data());
   exchange.finish();
   const auto& offsets = exchange.receive_word_offsets();
@@ -68,7 +68,7 @@ void exchange_queue(BfsState& s, BfsStats& stats) {
 
 /// Sends the owned bits of `next` and receives the ghosts' bits into it.
 void exchange_bitmap(BfsState& s, BfsStats& stats) {
-  HaloExchange& exchange = s.graph.adjacency.exchange;
+  HaloExchange& exchange = s.graph.in.matrix.exchange;
   exchange.pack_bits(s.next.data(), s.packed_send.data());
   stats.bytes_sent += exchange.begin_bits(s.packed_send.data(), s.packed_receive.data());
   exchange.finish();
@@ -96,7 +96,7 @@ void queue_to_bitmap(BfsState& s) {
 
 /// GAP's BitmapToQueue for owned rows and ghosts.
 void bitmap_to_queue(BfsState& s) {
-  const local_int rows = s.graph.rows(), columns = s.graph.adjacency.columns;
+  const local_int rows = s.graph.rows(), columns = s.graph.in.matrix.columns;
   s.queue.clear();
   s.ghost_queue.clear();
   for (size_t w = 0; w < s.current.size(); ++w) {
@@ -152,7 +152,8 @@ BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const 
     s.queue.push_back(row);
   }
   global_int scout =
-      graph.owns(source) ? graph.degree(static_cast<local_int>(source - graph.first_vertex)) : 0;
+      graph.owns(source) ? graph.out_degree(static_cast<local_int>(source - graph.first_vertex))
+                         : 0;
   stats.seconds_setup += wall_time() - started;
 
   double t = wall_time();
@@ -161,7 +162,7 @@ BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const 
   std::tie(frontier, edges_out) =
       global_counts(static_cast<global_int>(s.queue.size()), scout, comm);
   stats.seconds_communication += wall_time() - t;
-  global_int edges_to_check = graph.adjacency.global_nonzeros;
+  global_int edges_to_check = graph.out().matrix.global_nonzeros;
   const double switch_back = static_cast<double>(graph.vertex_count) / options.beta;
   while (frontier > 0) {
     if (static_cast<double>(edges_out) > static_cast<double>(edges_to_check) / options.alpha) {
@@ -189,9 +190,9 @@ global_int traversed_edges(const Graph& graph, const std::vector<global_int>& pa
                            const Comm& comm) {
   global_int degrees = 0;
   for (local_int v = 0; v < graph.rows(); ++v) {
-    if (parent[v] >= 0) degrees += graph.degree(v);
+    if (parent[v] >= 0) degrees += graph.out_degree(v);
   }
-  return comm.sum(degrees) / 2;
+  return graph.directed ? comm.sum(degrees) : comm.sum(degrees) / 2;
 }
 
 }  // namespace hpcg::graph

@@ -21,14 +21,15 @@ inline bool claim(global_int* parent, local_int v, global_int parent_id) {
 
 global_int top_down_step(BfsState& state) {
   const Graph& g = state.graph;
-  const nnz_int* row_start = g.adjacency.row_start.data();
-  const local_int* column = g.adjacency.column_index.data();
-  const local_int* owned_degree = g.owned_degree.data();
+  // Owned vertices push along their out-edges; ghosts along the in-edges' halo transpose.
+  const nnz_int* row_start = g.out().matrix.row_start.data();
+  const local_int* column = g.out().matrix.column_index.data();
+  const local_int* owned_degree = g.out().owned_degree.data();
   const nnz_int* ghost_row_start = g.ghost_row_start.data();
   const local_int* ghost_rows = g.ghost_rows.data();
   global_int* parent = state.parent.data();
   const global_int first = g.first_vertex;
-  const global_int* ghost_ids = g.ghost_ids.data();
+  const global_int* ghost_ids = g.in.ghost_ids.data();
   const local_int* queue = state.queue.data();
   const local_int* ghost_queue = state.ghost_queue.data();
   const auto queue_size = static_cast<long long>(state.queue.size());
@@ -76,8 +77,8 @@ constexpr long long prefetch_words = 4;
 
 global_int bottom_up_step(BfsState& state) {
   const Graph& g = state.graph;
-  const nnz_int* row_start = g.adjacency.row_start.data();
-  const local_int* column = g.adjacency.column_index.data();
+  const nnz_int* row_start = g.in.matrix.row_start.data();
+  const local_int* column = g.in.matrix.column_index.data();
   global_int* parent = state.parent.data();
   const std::uint64_t* current = state.current.data();
   std::uint64_t* next = state.next.data();

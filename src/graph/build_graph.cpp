@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Graph construction (GAP's "build"): clean and symmetrize the tuples, route each directed edge to
-// the owner of its row, sort and deduplicate rows, then number columns locally and let the core's
-// setup_halo build the communication lists.
+// Graph construction (GAP's "build"): clean the tuples (symmetrize them when undirected), route
+// each arc to the owner of its row (its source for out-edges, its target for in-edges), sort and
+// deduplicate rows, then number columns locally and let the core's setup_halo build the
+// communication lists.
 #include <algorithm>
 #include <utility>
 
@@ -14,30 +15,42 @@
 namespace hpcg::graph {
 namespace {
 
-/// Both directions of every tuple but self-loops, in internal ids.
-std::vector<Edge> symmetrize(std::vector<Edge>& tuples, const Relabel& relabel) {
+/// The tuples but self-loops as arcs in internal ids: both directions of each when `both`.
+std::vector<Edge> arcs(std::vector<Edge>& tuples, const Relabel& relabel, bool both) {
   const auto n = static_cast<long long>(tuples.size());
+  const long long per_tuple = both ? 2 : 1;
   std::vector<long long> kept(static_cast<size_t>(n) + 1, 0);
 #pragma omp parallel for schedule(static)
-  for (long long i = 0; i < n; ++i) kept[i + 1] = tuples[i].u != tuples[i].v ? 2 : 0;
+  for (long long i = 0; i < n; ++i) kept[i + 1] = tuples[i].u != tuples[i].v ? per_tuple : 0;
   for (long long i = 0; i < n; ++i) kept[i + 1] += kept[i];
-  std::vector<Edge> directed(static_cast<size_t>(kept[n]));
+  std::vector<Edge> result(static_cast<size_t>(kept[n]));
 #pragma omp parallel for schedule(static)
   for (long long i = 0; i < n; ++i) {
     if (kept[i + 1] == kept[i]) continue;
     const global_int u = relabel.forward(tuples[i].u), v = relabel.forward(tuples[i].v);
-    directed[kept[i]] = Edge{u, v};
-    directed[kept[i] + 1] = Edge{v, u};
+    result[kept[i]] = Edge{u, v, tuples[i].w};
+    if (both) result[kept[i] + 1] = Edge{v, u, tuples[i].w};
   }
   std::vector<Edge>().swap(tuples);
-  return directed;
+  return result;
 }
 
-LocalCsr distribute(std::vector<Edge> directed, const Partition& partition, const Comm& comm) {
+/// The same arcs pointing the other way.
+std::vector<Edge> reversed(const std::vector<Edge>& arcs) {
+  std::vector<Edge> result(arcs.size());
+  const auto n = static_cast<long long>(arcs.size());
+#pragma omp parallel for schedule(static)
+  for (long long i = 0; i < n; ++i) result[i] = Edge{arcs[i].v, arcs[i].u, arcs[i].w};
+  return result;
+}
+
+/// This rank's rows of the arcs: each arc goes to the owner of its source u.
+LocalCsr distribute(std::vector<Edge> arcs, const Partition& partition, bool weighted,
+                    const Comm& comm) {
   auto owner = [&partition](const Edge& e) { return partition.owner_of(e.u); };
-  std::vector<Edge> mine = route_to_owners(std::move(directed), owner, comm);
+  std::vector<Edge> mine = route_to_owners(std::move(arcs), owner, comm);
   const int me = comm.rank();
-  return LocalCsr::from_edges(std::move(mine), partition.first(me), partition.count(me));
+  return LocalCsr::from_edges(std::move(mine), partition.first(me), partition.count(me), weighted);
 }
 
 void check_ids(const EdgeList& list, const Comm& comm) {
@@ -65,6 +78,7 @@ void check_local_size(global_int rows, const Comm& comm) {
 
 local_int Graph::local_column(global_int internal) const {
   if (owns(internal)) return static_cast<local_int>(internal - first_vertex);
+  const auto& ghost_ids = in.ghost_ids;
   auto it = std::lower_bound(ghost_ids.begin(), ghost_ids.end(), internal);
   if (it == ghost_ids.end() || *it != internal) return -1;
   return rows() + static_cast<local_int>(it - ghost_ids.begin());
@@ -75,6 +89,8 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
   check_ids(edges, comm);
   Graph graph;
   graph.vertex_count = edges.vertex_count;
+  graph.directed = edges.directed;
+  graph.weighted = edges.weighted;
   graph.partition.kind = kind;
   if (kind == PartitionKind::random) {
     graph.partition.relabel =
@@ -82,31 +98,50 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
   }
   graph.partition.offsets = block_offsets(edges.vertex_count, comm.size());
   check_local_size(graph.partition.count(comm.rank()), comm);
-  LocalCsr csr =
-      distribute(symmetrize(edges.edges, graph.partition.relabel), graph.partition, comm);
+  const bool weighted = edges.weighted;
+  // Undirected: one CSR of both directions serves as in- and out-edges. Directed: the arcs
+  // by source (out) and by target (in).
+  std::vector<Edge> out_arcs = arcs(edges.edges, graph.partition.relabel, !graph.directed);
+  LocalCsr in;
+  LocalCsr out;
+  if (graph.directed) {
+    in = distribute(reversed(out_arcs), graph.partition, weighted, comm);
+    out = distribute(std::move(out_arcs), graph.partition, weighted, comm);
+  } else {
+    in = distribute(std::move(out_arcs), graph.partition, weighted, comm);
+  }
 
   if (kind == PartitionKind::balanced) {
-    auto offsets = balanced_offsets(csr.degrees(), csr.first, graph.vertex_count, comm);
+    std::vector<global_int> work = in.degrees();
+    if (graph.directed) {
+      const std::vector<global_int> out_degrees = out.degrees();
+      for (size_t i = 0; i < work.size(); ++i) work[i] += out_degrees[i];
+    }
+    auto offsets = balanced_offsets(work, in.first, graph.vertex_count, comm);
     if (offsets != graph.partition.offsets) {
       graph.partition.offsets = std::move(offsets);
       // The rows are clean already; moving them is one more routing of their edges.
-      csr = distribute(csr.to_edges(), graph.partition, comm);
+      in = distribute(in.to_edges(), graph.partition, weighted, comm);
+      if (graph.directed) out = distribute(out.to_edges(), graph.partition, weighted, comm);
     }
   }
-  graph.first_vertex = csr.first;
-  attach_local_matrix(graph, std::move(csr), comm, order);
-  graph.edge_count = graph.adjacency.global_nonzeros / 2;
+  graph.first_vertex = in.first;
+  attach_adjacency(graph, graph.in, std::move(in), comm, order);
+  if (graph.directed) attach_adjacency(graph, graph.out_edges, std::move(out), comm, order);
+  build_push_indexes(graph);
+  const global_int entries = graph.in.matrix.global_nonzeros;
+  graph.edge_count = graph.directed ? entries : entries / 2;
   return graph;
 }
 
 PartitionStats partition_stats(const Graph& graph, const Comm& comm) {
   PartitionStats stats;
   const auto halo = static_cast<global_int>(graph.ghosts());
-  const auto edges = static_cast<global_int>(graph.adjacency.nonzeros());
+  const auto edges = static_cast<global_int>(graph.in.matrix.nonzeros());
   stats.halo_volume = comm.sum(halo);
   stats.max_rank_halo = static_cast<global_int>(comm.max(static_cast<double>(halo)));
   stats.max_rank_edges = static_cast<global_int>(comm.max(static_cast<double>(edges)));
-  const double mean_edges = static_cast<double>(graph.adjacency.global_nonzeros) / comm.size();
+  const double mean_edges = static_cast<double>(graph.in.matrix.global_nonzeros) / comm.size();
   const double mean_rows = static_cast<double>(graph.vertex_count) / comm.size();
   if (mean_edges > 0) stats.edge_imbalance = static_cast<double>(stats.max_rank_edges) / mean_edges;
   if (mean_rows > 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Syntax of .el ("u v"), .wel ("u v w") and Matrix Market coordinate files ("i j [w]" after a
-// banner and a size line). Parsing uses std::from_chars: no locale, no allocation per line.
+// Extensions, and the syntax of .el ("u v"), .wel ("u v w"), DIMACS .gr ("p sp N M", then
+// "a u v w") and Matrix Market coordinate files ("i j [value]" after a banner and a size line).
+// Parsing uses std::from_chars: no locale, no allocation per line.
 #include "edge_file_format.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "hpcg/base/error.hpp"
 
@@ -31,6 +33,7 @@ std::string shown(const char* begin, const char* end) {
   }
   return "'" + text + (end - begin > 60 ? "...'" : "'");
 }
+std::string shown(const std::string& text) { return shown(text.data(), text.data() + text.size()); }
 
 std::string where(const std::string& path, long long line) {
   return path + ":" + std::to_string(line) + ": ";
@@ -40,18 +43,27 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 using Field = std::pair<const char*, const char*>;
 
-/// Splits [begin, end) at blanks into at most 4 fields; returns the field count.
+/// Splits [begin, end) at blanks into at most 4 fields; returns the field count (5: more).
 int split(const char* begin, const char* end, Field (&fields)[4]) {
   int count = 0;
   const char* p = begin;
   while (true) {
     while (p < end && is_blank(*p)) ++p;
     if (p == end) return count;
-    if (count == 4) return 5;  // more fields than any format has
+    if (count == 4) return 5;
     const char* start = p;
     while (p < end && !is_blank(*p)) ++p;
     fields[count++] = {start, p};
   }
+}
+
+bool is_comment(FileKind kind, char first) {
+  return first == '#' || first == '%' || (kind == FileKind::dimacs && first == 'c');
+}
+
+int fields_per_line(const FileFormat& format) {
+  const int values = format.header.value == ValueField::none ? 0 : 1;
+  return (format.kind == FileKind::dimacs ? 3 : 2) + values;
 }
 
 std::string expected_fields(const FileFormat& format) {
@@ -60,16 +72,17 @@ std::string expected_fields(const FileFormat& format) {
       return "'u v' (two vertex ids)";
     case FileKind::weighted_edge_list:
       return "'u v w' (two vertex ids and a weight)";
-    case FileKind::matrix_market:
-      return format.header.weighted ? "'i j value' (row, column, value)" : "'i j' (row, column)";
+    case FileKind::dimacs:
+      return "'a u v w' (an arc: two vertex ids and a weight)";
+    default:
+      return format.header.value == ValueField::none ? "'i j' (row, column)"
+                                                     : "'i j value' (row, column, value)";
   }
-  return "";
 }
 
 /// One vertex id field of line `line`, 0-based, checked for syntax and range.
 global_int parse_id(const std::string& path, long long line, const FileFormat& format,
                     const Field& field) {
-  const bool matrix_market = format.kind == FileKind::matrix_market;
   global_int id = 0;
   auto [stop_at, error] = std::from_chars(field.first, field.second, id);
   if (error == std::errc::result_out_of_range) {
@@ -80,11 +93,14 @@ global_int parse_id(const std::string& path, long long line, const FileFormat& f
     throw InputError(where(path, line) + "vertex id " + shown(field.first, field.second) +
                      " is not an integer; expected " + expected_fields(format));
   }
-  if (matrix_market && (id < 1 || id > format.header.rows)) {
+  const global_int declared = format.header.rows;
+  if (declared >= 0 && (id < 1 || id > declared)) {  // the 1-based formats declare N
+    const bool dimacs = format.kind == FileKind::dimacs;
     throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
-                     " is out of range 1.." + std::to_string(format.header.rows) +
-                     " (Matrix Market ids are 1-based; the size line is line " +
-                     std::to_string(format.header.size_line) + ")");
+                     " is out of range 1.." + std::to_string(declared) + " (" +
+                     (dimacs ? "DIMACS" : "Matrix Market") + " ids are 1-based; the " +
+                     (dimacs ? "problem" : "size") + " line is line " +
+                     std::to_string(format.header.declaration_line) + ")");
   }
   if (id < 0) {
     throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
@@ -94,20 +110,81 @@ global_int parse_id(const std::string& path, long long line, const FileFormat& f
     throw InputError(where(path, line) + "vertex id " + std::to_string(id) +
                      " is too large (the limit is 2^62)");
   }
-  return matrix_market ? id - 1 : id;
+  return declared >= 0 ? id - 1 : id;
 }
 
-void check_weight(const std::string& path, long long line, const Field& field) {
-  double weight = 0;
+/// A weight field: GAP's WeightT is int32, and SSSP's verification needs positive weights.
+weight_t parse_weight(const std::string& path, long long line, const Field& field) {
+  long long weight = 0;
   auto [stop_at, error] = std::from_chars(field.first, field.second, weight);
-  if (error != std::errc() || stop_at != field.second || !std::isfinite(weight)) {
+  if (error != std::errc() || stop_at != field.second || weight < 1 || weight > max_weight) {
+    throw InputError(where(path, line) + "weight " + shown(field.first, field.second) +
+                     " is not an integer from 1 to " + std::to_string(max_weight) +
+                     " (weights are positive 32-bit integers, as GAP's)");
+  }
+  return static_cast<weight_t>(weight);
+}
+
+void check_real_value(const std::string& path, long long line, const Field& field) {
+  double value = 0;
+  auto [stop_at, error] = std::from_chars(field.first, field.second, value);
+  if (error != std::errc() || stop_at != field.second || !std::isfinite(value)) {
     throw InputError(where(path, line) + "weight " + shown(field.first, field.second) +
                      " is not a finite number");
   }
 }
 
-/// Checks the banner (line 1) of a Matrix Market file; returns whether entries carry a value.
-bool parse_banner(const std::string& path, const std::string& line) {
+/// The lines of a header, read from the first bytes of a file.
+class HeaderLines {
+ public:
+  /// `ends_early`: the message when the bytes end before the header does.
+  HeaderLines(const std::string& path, const std::string& start, std::string ends_early)
+      : path_(path), start_(start), ends_early_(std::move(ends_early)) {}
+
+  /// The next line; throws InputError when the bytes end first.
+  std::string next() {
+    const size_t newline = start_.find('\n', position_);
+    if (newline == std::string::npos) throw InputError(where(path_, line_ + 1) + ends_early_);
+    std::string text = start_.substr(position_, newline - position_);
+    position_ = newline + 1;
+    ++line_;
+    return text;
+  }
+  /// The next line that is neither blank nor a comment of `kind`.
+  std::string next_content(FileKind kind) {
+    while (true) {
+      std::string text = next();
+      auto first = std::find_if_not(text.begin(), text.end(), is_blank);
+      if (first != text.end() && !is_comment(kind, *first)) return text;
+    }
+  }
+  long long line() const { return line_; }
+
+  /// Where the data begins: the byte and line after the last line read.
+  void finish(FileHeader& header) const {
+    header.data_offset = static_cast<long long>(position_);
+    header.data_line = line_ + 1;
+  }
+
+ private:
+  const std::string& path_;
+  const std::string& start_;
+  std::string ends_early_;
+  size_t position_ = 0;
+  long long line_ = 0;
+};
+
+/// Reads `count` non-negative integers from fields [first, first + count); false if malformed.
+bool parse_counts(const Field* fields, int count, long long* numbers) {
+  for (int i = 0; i < count; ++i) {
+    auto [end, error] = std::from_chars(fields[i].first, fields[i].second, numbers[i]);
+    if (error != std::errc() || end != fields[i].second || numbers[i] < 0) return false;
+  }
+  return true;
+}
+
+/// The banner (line 1) of a Matrix Market file: its value field and its symmetry.
+void parse_banner(const std::string& path, const std::string& line, FileHeader& header) {
   std::istringstream banner(lower(line));
   std::string tag, object, layout, field, symmetry;
   banner >> tag >> object >> layout >> field >> symmetry;
@@ -119,88 +196,131 @@ bool parse_banner(const std::string& path, const std::string& line) {
     throw InputError(where(path, 1) + "only 'coordinate' Matrix Market files hold graphs, not '" +
                      layout + "'");
   }
-  if (field != "pattern" && field != "real" && field != "integer" && field != "double") {
+  if (field == "pattern") {
+    header.value = ValueField::none;
+  } else if (field == "integer") {
+    header.value = ValueField::weight;
+  } else if (field == "real" || field == "double") {
+    header.value = ValueField::dropped;
+  } else {
     throw InputError(where(path, 1) + "unsupported Matrix Market field '" + field +
-                     "'; use pattern, real or integer");
+                     "'; use pattern, integer (weights) or real (values dropped)");
   }
-  return field != "pattern";
+  // A skew-symmetric pattern is symmetric too: only its values differ in sign.
+  if (symmetry == "general") {
+    header.directed = true;
+  } else if (symmetry == "symmetric" || symmetry == "skew-symmetric") {
+    header.directed = false;
+  } else {
+    throw InputError(where(path, 1) + "unsupported Matrix Market symmetry '" + symmetry +
+                     "'; use general (directed) or symmetric (undirected)");
+  }
 }
 
-/// Reads "rows columns entries" (line `line`) into `header`; the matrix must be square.
-void parse_size_line(const std::string& path, long long line, const std::string& text,
-                     FileHeader& header) {
+FileHeader parse_matrix_market_header(const std::string& path, const std::string& start) {
+  FileHeader header;
+  HeaderLines lines(path, start,
+                    "Matrix Market header ends before the size line 'rows columns entries'");
+  parse_banner(path, lines.next(), header);
+  const std::string text = lines.next_content(FileKind::matrix_market);
   Field fields[4];
-  long long numbers[3] = {-1, -1, -1};
-  bool ok = split(text.data(), text.data() + text.size(), fields) == 3;
-  for (int i = 0; ok && i < 3; ++i) {
-    auto [end, error] = std::from_chars(fields[i].first, fields[i].second, numbers[i]);
-    ok = error == std::errc() && end == fields[i].second && numbers[i] >= 0;
-  }
-  if (!ok) {
-    throw InputError(where(path, line) + "expected the size line 'rows columns entries', got " +
-                     shown(text.data(), text.data() + text.size()));
+  long long numbers[3] = {};
+  if (split(text.data(), text.data() + text.size(), fields) != 3 ||
+      !parse_counts(fields, 3, numbers)) {
+    throw InputError(where(path, lines.line()) +
+                     "expected the size line 'rows columns entries', got " + shown(text));
   }
   if (numbers[0] != numbers[1]) {
-    throw InputError(where(path, line) + "a graph needs a square matrix, this one is " +
+    throw InputError(where(path, lines.line()) + "a graph needs a square matrix, this one is " +
                      std::to_string(numbers[0]) + " x " + std::to_string(numbers[1]));
   }
   header.rows = numbers[0];
-  header.entries = numbers[2];
-  header.size_line = line;
+  header.declared_entries = numbers[2];
+  header.declaration_line = lines.line();
+  lines.finish(header);
+  return header;
+}
+
+FileHeader parse_dimacs_header(const std::string& path, const std::string& start) {
+  FileHeader header;
+  header.value = ValueField::weight;
+  HeaderLines lines(path, start,
+                    "DIMACS header ends before the problem line 'p sp N M' (vertices, arcs)");
+  const std::string text = lines.next_content(FileKind::dimacs);
+  Field fields[4];
+  long long numbers[2] = {};
+  if (split(text.data(), text.data() + text.size(), fields) != 4 ||
+      std::string(fields[0].first, fields[0].second) != "p" ||
+      std::string(fields[1].first, fields[1].second) != "sp" ||
+      !parse_counts(fields + 2, 2, numbers)) {
+    throw InputError(where(path, lines.line()) +
+                     "expected the problem line 'p sp N M' (vertices, arcs) before any arc, got " +
+                     shown(text));
+  }
+  header.rows = numbers[0];
+  header.declared_entries = numbers[1];
+  header.declaration_line = lines.line();
+  lines.finish(header);
+  return header;
+}
+
+/// A .gr data line must be an arc: "a" then the ids and weight.
+void check_arc_tag(const std::string& path, long long line, const Field& tag, const char* begin,
+                   const char* end) {
+  if (tag.second - tag.first == 1 && *tag.first == 'a') return;
+  if (tag.second - tag.first == 1 && *tag.first == 'p') {
+    throw InputError(where(path, line) + "a second problem line " + shown(begin, end) +
+                     "; a DIMACS file has one");
+  }
+  throw InputError(where(path, line) + "expected an arc line 'a u v w', got " +
+                   shown(begin, end));
 }
 
 }  // namespace
 
+std::optional<FileKind> kind_from_extension(const std::string& path) {
+  const size_t dot = path.find_last_of('.');
+  const size_t slash = path.find_last_of('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
+  const std::string extension = lower(path.substr(dot));
+  if (extension == ".el") return FileKind::edge_list;
+  if (extension == ".wel") return FileKind::weighted_edge_list;
+  if (extension == ".gr") return FileKind::dimacs;
+  if (extension == ".mtx") return FileKind::matrix_market;
+  if (extension == ".sg") return FileKind::serialized;
+  if (extension == ".wsg") return FileKind::weighted_serialized;
+  return {};
+}
+
 FileFormat detect_format(const std::string& path) {
+  if (auto kind = kind_from_extension(path)) return FileFormat{*kind, FileHeader{}};
   const size_t dot = path.find_last_of('.');
   const std::string extension = dot == std::string::npos ? "" : lower(path.substr(dot));
-  FileFormat format;
-  if (extension == ".el") {
-    format.kind = FileKind::edge_list;
-  } else if (extension == ".wel") {
-    format.kind = FileKind::weighted_edge_list;
-    format.header.weighted = true;
-  } else if (extension == ".mtx") {
-    format.kind = FileKind::matrix_market;
-  } else {
-    throw InputError("graph file '" + path + "' has an unknown format '" + extension +
-                     "'; use .el (u v), .wel (u v w) or .mtx (Matrix Market)");
-  }
-  return format;
+  throw InputError("graph file '" + path + "' has an unknown format '" + extension +
+                   "'; use .el (u v), .wel (u v w), .gr (DIMACS), .mtx (Matrix Market), " +
+                   ".sg or .wsg (gapbs serialized)");
 }
 
 FileHeader parse_header(const std::string& path, FileKind kind, const std::string& start) {
-  FileHeader header;
-  header.weighted = kind == FileKind::weighted_edge_list;
-  if (kind != FileKind::matrix_market) return header;
-  size_t position = 0;
-  long long line = 0;
-  auto next_line = [&]() -> std::string {
-    const size_t newline = start.find('\n', position);
-    if (newline == std::string::npos) {
-      throw InputError(where(path, line + 1) + "Matrix Market header ends before the size line " +
-                       "'rows columns entries'");
+  switch (kind) {
+    case FileKind::matrix_market:
+      return parse_matrix_market_header(path, start);
+    case FileKind::dimacs:
+      return parse_dimacs_header(path, start);
+    case FileKind::weighted_edge_list: {
+      FileHeader header;
+      header.value = ValueField::weight;
+      return header;
     }
-    std::string text = start.substr(position, newline - position);
-    position = newline + 1;
-    ++line;
-    return text;
-  };
-  header.weighted = parse_banner(path, next_line());
-  std::string size_text;
-  do {  // comment lines may follow the banner
-    size_text = next_line();
-  } while (size_text.empty() || size_text[0] == '%' ||
-           std::all_of(size_text.begin(), size_text.end(), is_blank));
-  parse_size_line(path, line, size_text, header);
-  header.data_offset = static_cast<long long>(position);
-  header.data_line = line + 1;
-  return header;
+    default:
+      return FileHeader{};
+  }
 }
 
 global_int parse_edges(const std::string& path, const FileFormat& format, const std::string& text,
                        long long first_line, std::vector<Edge>& edges) {
-  const int wanted = format.header.weighted ? 3 : 2;
+  const int wanted = fields_per_line(format);
+  const int first_id = format.kind == FileKind::dimacs ? 1 : 0;  // after the 'a'
   global_int max_id = -1;
   long long line = first_line;
   const char* p = text.data();
@@ -211,18 +331,24 @@ global_int parse_edges(const std::string& path, const FileFormat& format, const 
     const char* first = p;
     while (first < end && is_blank(*first)) ++first;
     const char* next = end == stop ? stop : end + 1;
-    if (first == end || *first == '#' || *first == '%') {  // blank or comment line
+    if (first == end || is_comment(format.kind, *first)) {
       p = next;
       continue;
     }
     Field fields[4];
-    if (split(p, end, fields) != wanted) {
+    const int count = split(p, end, fields);
+    if (format.kind == FileKind::dimacs) check_arc_tag(path, line, fields[0], p, end);
+    if (count != wanted) {
       throw InputError(where(path, line) + "expected " + expected_fields(format) + ", got " +
                        shown(p, end));
     }
-    const Edge edge{parse_id(path, line, format, fields[0]),
-                    parse_id(path, line, format, fields[1])};
-    if (wanted == 3) check_weight(path, line, fields[2]);
+    Edge edge{parse_id(path, line, format, fields[first_id]),
+              parse_id(path, line, format, fields[first_id + 1])};
+    if (format.header.value == ValueField::weight) {
+      edge.w = parse_weight(path, line, fields[first_id + 2]);
+    } else if (format.header.value == ValueField::dropped) {
+      check_real_value(path, line, fields[first_id + 2]);
+    }
     edges.push_back(edge);
     max_id = std::max({max_id, edge.u, edge.v});
     p = next;
@@ -231,10 +357,13 @@ global_int parse_edges(const std::string& path, const FileFormat& format, const 
 }
 
 void check_edge_count(const std::string& path, const FileFormat& format, global_int edges) {
-  if (format.kind == FileKind::matrix_market && edges != format.header.entries) {
-    throw InputError(path + ": the size line (line " + std::to_string(format.header.size_line) +
-                     ") declares " + std::to_string(format.header.entries) +
-                     " entries but the file has " + std::to_string(edges));
+  const FileHeader& header = format.header;
+  if (header.declared_entries >= 0 && edges != header.declared_entries) {
+    const bool dimacs = format.kind == FileKind::dimacs;
+    throw InputError(path + ": the " + (dimacs ? "problem" : "size") + " line (line " +
+                     std::to_string(header.declaration_line) + ") declares " +
+                     std::to_string(header.declared_entries) + (dimacs ? " arcs" : " entries") +
+                     " but the file has " + std::to_string(edges));
   }
   if (edges == 0) throw InputError("graph file '" + path + "' has no edges");
 }

@@ -2,10 +2,13 @@
 // Synthetic graphs. GAP's generators seed std::mt19937 per block of 2^18 edges and permute with
 // std::shuffle (library-defined); ours hash (seed, edge index) instead, so a graph depends only on
 // its parameters and seed, never on the rank or thread count, nor on the C++ library.
+#include <mpi.h>
+
 #include <algorithm>
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/threads.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/edge_list.hpp"
 #include "hpcg/graph/partition.hpp"
 #include "hpcg/graph/random.hpp"
@@ -130,6 +133,22 @@ EdgeList generate_grid(global_int n, const Comm& comm) {
   }
   for (const auto& part : parts) list.edges.insert(list.edges.end(), part.begin(), part.end());
   return list;
+}
+
+void insert_weights(EdgeList& list, std::uint64_t seed, const Comm& comm) {
+  long long mine = static_cast<long long>(list.edges.size()), before = 0;
+  {
+    WatchedWait wait("MPI_Exscan", comm.get());
+    MPI_Exscan(&mine, &before, 1, MPI_LONG_LONG, MPI_SUM, comm.get());
+  }
+  if (comm.rank() == 0) before = 0;
+  const std::uint64_t key = stream_key(seed, static_cast<std::uint64_t>(Stream::weights));
+#pragma omp parallel for schedule(static)
+  for (long long i = 0; i < mine; ++i) {
+    CounterRng rng(key, static_cast<std::uint64_t>(before + i));
+    list.edges[static_cast<size_t>(i)].w = static_cast<weight_t>(1 + rng.below(255));
+  }
+  list.weighted = true;
 }
 
 }  // namespace hpcg::graph

@@ -49,16 +49,19 @@ std::string phase_text(double setup, double a, const char* a_name, double b, con
   return text.str();
 }
 
+/// Trials of one kernel that failed verification.
+template <class Trial>
+int failed(const std::vector<Trial>& trials) {
+  int count = 0;
+  for (const auto& t : trials) count += t.passed ? 0 : 1;
+  return count;
+}
+
 }  // namespace
 
 bool XgraphReport::all_passed() const {
-  for (const auto& t : bfs) {
-    if (!t.passed) return false;
-  }
-  for (const auto& t : pagerank) {
-    if (!t.passed) return false;
-  }
-  return pagerank_unconverged_failures() == 0;
+  return failed(bfs) + failed(pagerank) + failed(cc) + failed(sssp) == 0 &&
+         pagerank_unconverged_failures() == 0;
 }
 
 int XgraphReport::pagerank_unconverged_failures() const {
@@ -75,16 +78,20 @@ std::string graph_lines(const XgraphReport& r) {
   text << line(r.options.source == GraphSource::file ? "Read Time" : "Generate Time",
                fixed(r.generate_seconds));
   text << line("Build Time", fixed(r.build_seconds));
-  const double degree =
-      r.vertices > 0 ? 2.0 * static_cast<double>(r.edges) / static_cast<double>(r.vertices) : 0;
+  // As gapbs: an undirected edge adds to two degrees, an arc to one out-degree.
+  const double degree = r.vertices > 0 ? (r.directed ? 1.0 : 2.0) * static_cast<double>(r.edges) /
+                                             static_cast<double>(r.vertices)
+                                       : 0;
   text << "Graph has " << r.vertices << " nodes and " << r.edges
-       << " undirected edges for degree: " << static_cast<long long>(degree) << "\n";
+       << (r.directed ? " directed" : " undirected")
+       << " edges for degree: " << static_cast<long long>(degree) << "\n";
   const PartitionStats& p = r.partition;
   text << line("Partition", to_string(r.options.partition) + ", halo volume " +
                                 std::to_string(p.halo_volume) + " vertices (largest rank " +
                                 std::to_string(p.max_rank_halo) + "), edge imbalance " +
                                 fixed(p.edge_imbalance, 3) + ", vertex imbalance " +
                                 fixed(p.vertex_imbalance, 3));
+  if (!r.weights.empty()) text << line("Weights", r.weights);
   text << line("Neighbour Order", r.options.neighbour_order == NeighbourOrder::id
                                       ? "by id"
                                       : "by descending degree (--neighbour-order=id to compare)");
@@ -113,6 +120,32 @@ std::string pagerank_trial_line(const PageRankTrial& t) {
   if (t.verified) {
     text += line("Verification", verdict(true, t.passed) + " (one more iteration changes the " +
                                      "scores by " + scientific(t.error) + " in L1)");
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string cc_trial_line(const CcTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  " << t.rounds << " rounds between ranks, " << t.bytes_sent
+        << " bytes sent";
+  if (t.verified) value << ", " << t.components << " components (largest " << t.largest << ")";
+  std::string text = line("CC Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification", verdict(true, t.passed) + (t.passed ? "" : ": " + t.failure));
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string sssp_trial_line(const SsspTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  source " << t.source << ", " << t.buckets << " buckets, "
+        << t.steps << " steps, " << t.bytes_sent << " bytes sent";
+  if (t.verified) value << ", " << t.reached << " reached (farthest " << t.farthest << ")";
+  std::string text = line("SSSP Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification", verdict(true, t.passed) + (t.passed ? "" : ": " + t.failure));
     text += line("Verification Time", fixed(t.verify_seconds));
   }
   return text;
@@ -189,16 +222,41 @@ std::string pagerank_summary(const XgraphReport& r) {
   return text;
 }
 
+std::string cc_summary(const XgraphReport& r) {
+  const auto& trials = r.cc;
+  std::string text = line("CC Average Time", fixed(mean_seconds(trials)));
+  text += line(
+      "CC Phases",
+      phase_text(mean_of<CcTrial>(trials, [](const CcTrial& t) { return t.phases.setup; }),
+                 mean_of<CcTrial>(trials, [](const CcTrial& t) { return t.phases.compute_a; }),
+                 "linking", 0, nullptr,
+                 mean_of<CcTrial>(trials,
+                                  [](const CcTrial& t) { return t.phases.communication; })));
+  return text;
+}
+
+std::string sssp_summary(const XgraphReport& r) {
+  const auto& trials = r.sssp;
+  std::string text = line("SSSP Average Time", fixed(mean_seconds(trials)));
+  text += line("SSSP Delta", std::to_string(r.options.sssp.delta));
+  text += line(
+      "SSSP Phases",
+      phase_text(mean_of<SsspTrial>(trials, [](const SsspTrial& t) { return t.phases.setup; }),
+                 mean_of<SsspTrial>(trials, [](const SsspTrial& t) { return t.phases.compute_a; }),
+                 "relaxation", 0, nullptr, mean_of<SsspTrial>(trials, [](const SsspTrial& t) {
+                   return t.phases.communication;
+                 })));
+  return text;
+}
+
 std::string verification_line(const XgraphReport& r) {
   if (!r.verified()) return line("Verification", "not run (use --verify)");
-  if (r.bfs.empty() && r.pagerank.empty()) return line("Verification", "not run (no kernel ran)");
-  int failed = 0;
-  for (const auto& t : r.bfs) failed += t.passed ? 0 : 1;
-  for (const auto& t : r.pagerank) failed += t.passed ? 0 : 1;
-  const size_t total = r.bfs.size() + r.pagerank.size();
-  return line("Verification", failed == 0 ? "PASS (all " + std::to_string(total) + " trials)"
-                                          : "FAIL (" + std::to_string(failed) + " of " +
-                                                std::to_string(total) + " trials)");
+  const size_t total = r.bfs.size() + r.pagerank.size() + r.cc.size() + r.sssp.size();
+  if (total == 0) return line("Verification", "not run (no kernel ran)");
+  const int failures = failed(r.bfs) + failed(r.pagerank) + failed(r.cc) + failed(r.sssp);
+  return line("Verification", failures == 0 ? "PASS (all " + std::to_string(total) + " trials)"
+                                            : "FAIL (" + std::to_string(failures) + " of " +
+                                                  std::to_string(total) + " trials)");
 }
 
 }  // namespace hpcg::graph

@@ -20,6 +20,15 @@ Json phases(const PhaseSeconds& p, const char* a, const char* b) {
   return j;
 }
 
+/// A trial's verification fields, when it was verified.
+template <class Trial>
+void add_verification(Json& trial, const Trial& t) {
+  if (!t.verified) return;
+  trial["verification"] = t.passed ? "PASS" : "FAIL";
+  trial["verification_seconds"] = t.verify_seconds;
+  if (!t.passed) trial["failure"] = t.failure;
+}
+
 Json bfs_json(const XgraphReport& r) {
   Json trials = Json::array();
   for (const BfsTrial& t : r.bfs) {
@@ -32,11 +41,7 @@ Json bfs_json(const XgraphReport& r) {
     trial["bottom_up_levels"] = t.bottom_up_levels;
     trial["bytes_sent"] = t.bytes_sent;
     trial["phases"] = phases(t.phases, "top_down", "bottom_up");
-    if (t.verified) {
-      trial["verification"] = t.passed ? "PASS" : "FAIL";
-      trial["verification_seconds"] = t.verify_seconds;
-      if (!t.passed) trial["failure"] = t.failure;
-    }
+    add_verification(trial, t);
     trials.push_back(trial);
   }
   Json j;
@@ -86,6 +91,51 @@ Json pagerank_json(const XgraphReport& r) {
   return j;
 }
 
+Json cc_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const CcTrial& t : r.cc) {
+    Json trial;
+    trial["seconds"] = t.seconds;
+    trial["rounds"] = t.rounds;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "linking", nullptr);
+    if (t.verified) {
+      trial["components"] = t.components;
+      trial["largest_component"] = t.largest;
+    }
+    add_verification(trial, t);
+    trials.push_back(trial);
+  }
+  Json j;
+  j["mean_seconds"] = mean_seconds(r.cc);
+  j["trials"] = trials;
+  return j;
+}
+
+Json sssp_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const SsspTrial& t : r.sssp) {
+    Json trial;
+    trial["source"] = t.source;
+    trial["seconds"] = t.seconds;
+    trial["buckets"] = t.buckets;
+    trial["steps"] = t.steps;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "relaxation", nullptr);
+    if (t.verified) {
+      trial["reached"] = t.reached;
+      trial["farthest"] = t.farthest;
+    }
+    add_verification(trial, t);
+    trials.push_back(trial);
+  }
+  Json j;
+  j["delta"] = r.options.sssp.delta;
+  j["mean_seconds"] = mean_seconds(r.sssp);
+  j["trials"] = trials;
+  return j;
+}
+
 }  // namespace
 
 std::string report_json(const XgraphReport& r) {
@@ -98,6 +148,8 @@ std::string report_json(const XgraphReport& r) {
   j["graph"] = {{"description", describe_source(r.options)},
                 {"vertices", r.vertices},
                 {"edges", r.edges},
+                {"directed", r.directed},
+                {"weights", r.weights},
                 {"generate_seconds", r.generate_seconds},
                 {"build_seconds", r.build_seconds}};
   j["neighbour_order"] = r.options.neighbour_order == NeighbourOrder::id ? "id" : "degree";
@@ -109,6 +161,8 @@ std::string report_json(const XgraphReport& r) {
                     {"vertex_imbalance", p.vertex_imbalance}};
   if (r.options.runs_bfs()) j["bfs"] = bfs_json(r);
   if (r.options.runs_pagerank()) j["pagerank"] = pagerank_json(r);
+  if (r.options.runs_cc()) j["cc"] = cc_json(r);
+  if (r.options.runs_sssp()) j["sssp"] = sssp_json(r);
   j["verification"] = !r.verified() ? "not run" : r.all_passed() ? "PASS" : "FAIL";
   return j.dump(2) + "\n";
 }

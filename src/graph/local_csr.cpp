@@ -14,22 +14,52 @@
 namespace hpcg::graph {
 namespace {
 
-/// Sorts and deduplicates every row in place, then closes the gaps.
-void squish(std::vector<nnz_int>& row_start, std::vector<global_int>& columns, local_int rows) {
+/// Sorts and deduplicates every row in place (a duplicate keeps its smallest weight), then closes
+/// the gaps. `weights` is empty or holds one weight per column.
+void squish(std::vector<nnz_int>& row_start, std::vector<global_int>& columns,
+            std::vector<weight_t>& weights, local_int rows) {
   std::vector<nnz_int> kept(static_cast<size_t>(rows) + 1, 0);
-#pragma omp parallel for schedule(dynamic, 256)
-  for (local_int r = 0; r < rows; ++r) {
-    auto begin = columns.begin() + row_start[r], end = columns.begin() + row_start[r + 1];
-    std::sort(begin, end);
-    kept[r + 1] = std::unique(begin, end) - begin;
+  const bool weighted = !weights.empty();
+#pragma omp parallel
+  {
+    std::vector<std::pair<global_int, weight_t>> row;
+#pragma omp for schedule(dynamic, 256)
+    for (local_int r = 0; r < rows; ++r) {
+      auto begin = columns.begin() + row_start[r], end = columns.begin() + row_start[r + 1];
+      if (!weighted) {
+        std::sort(begin, end);
+        kept[r + 1] = std::unique(begin, end) - begin;
+        continue;
+      }
+      row.clear();
+      for (nnz_int k = row_start[r]; k < row_start[r + 1]; ++k)
+        row.emplace_back(columns[k], weights[k]);
+      std::sort(row.begin(), row.end());  // by column, then weight: the first of a run is lightest
+      nnz_int out = row_start[r];
+      for (size_t i = 0; i < row.size(); ++i) {
+        if (i > 0 && row[i].first == row[i - 1].first) continue;
+        columns[out] = row[i].first;
+        weights[out++] = row[i].second;
+      }
+      kept[r + 1] = out - row_start[r];
+    }
   }
   for (local_int r = 0; r < rows; ++r) kept[r + 1] += kept[r];
   for (local_int r = 0; r < rows; ++r) {  // kept[r] <= row_start[r]: copying forward is safe
-    std::copy(columns.begin() + row_start[r],
-              columns.begin() + row_start[r] + (kept[r + 1] - kept[r]), columns.begin() + kept[r]);
+    const nnz_int count = kept[r + 1] - kept[r];
+    std::copy(columns.begin() + row_start[r], columns.begin() + row_start[r] + count,
+              columns.begin() + kept[r]);
+    if (weighted) {
+      std::copy(weights.begin() + row_start[r], weights.begin() + row_start[r] + count,
+                weights.begin() + kept[r]);
+    }
   }
   columns.resize(static_cast<size_t>(kept[rows]));
   columns.shrink_to_fit();
+  if (weighted) {
+    weights.resize(columns.size());
+    weights.shrink_to_fit();
+  }
   row_start = std::move(kept);
 }
 
@@ -47,14 +77,14 @@ std::vector<global_int> collect_ghosts(const LocalCsr& csr) {
 }
 
 /// Orders each row: owned columns first (top-down steps push along those only), then ghosts, each
-/// part by descending degree of the neighbour (hubs join a BFS frontier early, so a bottom-up
-/// step that meets them first stops sooner) or by id. Collective (ghost degrees come through
-/// the halo).
-void order_rows(Graph& g, NeighbourOrder order) {
-  SparseMatrix& A = g.adjacency;
+/// part by descending degree of the neighbour in this direction (hubs join a BFS frontier early,
+/// so a bottom-up step that meets them first stops sooner) or by id. Weights move with their
+/// columns. Collective (ghost degrees come through the halo).
+void order_rows(Adjacency& adjacency, NeighbourOrder order) {
+  SparseMatrix& A = adjacency.matrix;
   const bool by_degree = order == NeighbourOrder::degree;
   std::vector<std::int64_t> degree(static_cast<size_t>(A.columns), 0);
-  for (local_int r = 0; r < A.rows; ++r) degree[r] = g.degree(r);
+  for (local_int r = 0; r < A.rows; ++r) degree[r] = adjacency.degree(r);
   A.exchange.run_typed(degree.data());
   const local_int rows = A.rows;
   auto before = [&degree, rows, by_degree](local_int a, local_int b) {
@@ -62,38 +92,59 @@ void order_rows(Graph& g, NeighbourOrder order) {
     if (by_degree && degree[a] != degree[b]) return degree[a] > degree[b];
     return a < b;
   };
-  g.owned_degree.resize(static_cast<size_t>(rows));
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (local_int r = 0; r < rows; ++r) {
-    auto begin = A.column_index.begin() + A.row_start[r];
-    auto stop = A.column_index.begin() + A.row_start[r + 1];
-    std::sort(begin, stop, before);
-    g.owned_degree[r] = static_cast<local_int>(
-        std::partition_point(begin, stop, [rows](local_int c) { return c < rows; }) - begin);
+  const bool weighted = !adjacency.weights.empty();
+  adjacency.owned_degree.resize(static_cast<size_t>(rows));
+#pragma omp parallel
+  {
+    std::vector<std::pair<local_int, weight_t>> row;
+#pragma omp for schedule(dynamic, 1024)
+    for (local_int r = 0; r < rows; ++r) {
+      auto begin = A.column_index.begin() + A.row_start[r];
+      auto stop = A.column_index.begin() + A.row_start[r + 1];
+      if (weighted) {
+        row.clear();
+        for (nnz_int k = A.row_start[r]; k < A.row_start[r + 1]; ++k)
+          row.emplace_back(A.column_index[k], adjacency.weights[k]);
+        std::sort(row.begin(), row.end(),
+                  [&before](const auto& a, const auto& b) { return before(a.first, b.first); });
+        for (size_t i = 0; i < row.size(); ++i) {
+          A.column_index[A.row_start[r] + static_cast<nnz_int>(i)] = row[i].first;
+          adjacency.weights[A.row_start[r] + static_cast<nnz_int>(i)] = row[i].second;
+        }
+      } else {
+        std::sort(begin, stop, before);
+      }
+      adjacency.owned_degree[r] = static_cast<local_int>(
+          std::partition_point(begin, stop, [rows](local_int c) { return c < rows; }) - begin);
+    }
   }
 }
 
 /// The halo transpose: for ghost k, the owned rows whose row lists it.
 void build_ghost_transpose(Graph& g) {
-  const SparseMatrix& A = g.adjacency;
+  const SparseMatrix& A = g.in.matrix;
+  const bool weighted = !g.in.weights.empty();
   g.ghost_row_start.assign(static_cast<size_t>(g.ghosts()) + 1, 0);
   for (nnz_int k = 0; k < A.nonzeros(); ++k) {
     if (A.column_index[k] >= A.rows) ++g.ghost_row_start[A.column_index[k] - A.rows + 1];
   }
   for (local_int k = 0; k < g.ghosts(); ++k) g.ghost_row_start[k + 1] += g.ghost_row_start[k];
   g.ghost_rows.resize(static_cast<size_t>(g.ghost_row_start.back()));
+  g.ghost_weights.resize(weighted ? g.ghost_rows.size() : 0);
   std::vector<nnz_int> cursor(g.ghost_row_start.begin(), g.ghost_row_start.end() - 1);
   for (local_int r = 0; r < A.rows; ++r) {
-    for (nnz_int k = A.row_start[r] + g.owned_degree[r]; k < A.row_start[r + 1]; ++k) {
-      g.ghost_rows[cursor[A.column_index[k] - A.rows]++] = r;
+    for (nnz_int k = A.row_start[r] + g.in.owned_degree[r]; k < A.row_start[r + 1]; ++k) {
+      const nnz_int at = cursor[A.column_index[k] - A.rows]++;
+      g.ghost_rows[at] = r;
+      if (weighted) g.ghost_weights[at] = g.in.weights[k];
     }
   }
 }
 
 /// Bit positions of each owned row in the packed send segments of the halo exchange.
 void build_send_bits(Graph& g) {
-  const Halo& halo = g.adjacency.exchange.halo();
-  const auto& word_offsets = g.adjacency.exchange.send_word_offsets();
+  const Halo& halo = g.in.matrix.exchange.halo();
+  const auto& word_offsets = g.in.matrix.exchange.send_word_offsets();
   g.send_bit_start.assign(static_cast<size_t>(g.rows()) + 1, 0);
   for (local_int row : halo.send_rows) ++g.send_bit_start[row + 1];
   for (local_int r = 0; r < g.rows(); ++r) g.send_bit_start[r + 1] += g.send_bit_start[r];
@@ -110,21 +161,22 @@ void build_send_bits(Graph& g) {
 
 /// setup_halo numbers ghosts by owner rank, then id; with contiguous blocks that is id order,
 /// which local column rows + k = ghost_ids[k] relies on.
-void check_layout(const Graph& g) {
-  const Halo& halo = g.adjacency.exchange.halo();
-  HPCG_REQUIRE(halo.external_count() == g.ghosts());
+void check_layout(const Partition& partition, const Adjacency& adjacency) {
+  const Halo& halo = adjacency.matrix.exchange.halo();
+  HPCG_REQUIRE(halo.external_count() == adjacency.ghosts());
   size_t first = 0;
   for (size_t i = 0; i < halo.receive_ranks.size(); ++i) {
     const size_t last = first + static_cast<size_t>(halo.receive_counts[i]) - 1;
-    HPCG_REQUIRE(g.partition.owner_of(g.ghost_ids[first]) == halo.receive_ranks[i]);
-    HPCG_REQUIRE(g.partition.owner_of(g.ghost_ids[last]) == halo.receive_ranks[i]);
+    HPCG_REQUIRE(partition.owner_of(adjacency.ghost_ids[first]) == halo.receive_ranks[i]);
+    HPCG_REQUIRE(partition.owner_of(adjacency.ghost_ids[last]) == halo.receive_ranks[i]);
     first = last + 1;
   }
 }
 
 }  // namespace
 
-LocalCsr LocalCsr::from_edges(std::vector<Edge> edges, global_int first, global_int rows) {
+LocalCsr LocalCsr::from_edges(std::vector<Edge> edges, global_int first, global_int rows,
+                              bool weighted) {
   LocalCsr csr;
   csr.first = first;
   csr.rows = static_cast<local_int>(rows);
@@ -138,15 +190,17 @@ LocalCsr LocalCsr::from_edges(std::vector<Edge> edges, global_int first, global_
   for (local_int r = 0; r < csr.rows; ++r) csr.row_start[r + 1] += csr.row_start[r];
   std::vector<nnz_int> cursor(csr.row_start.begin(), csr.row_start.end() - 1);
   csr.columns.resize(edges.size());
+  csr.weights.resize(weighted ? edges.size() : 0);
 #pragma omp parallel for schedule(static)
   for (long long i = 0; i < n; ++i) {
     nnz_int position;
 #pragma omp atomic capture
     position = cursor[edges[i].u - first]++;
     csr.columns[position] = edges[i].v;
+    if (weighted) csr.weights[position] = edges[i].w;
   }
   std::vector<Edge>().swap(edges);
-  squish(csr.row_start, csr.columns, csr.rows);
+  squish(csr.row_start, csr.columns, csr.weights, csr.rows);
   return csr;
 }
 
@@ -161,28 +215,30 @@ std::vector<Edge> LocalCsr::to_edges() const {
 #pragma omp parallel for schedule(dynamic, 1024)
   for (local_int r = 0; r < rows; ++r) {
     for (nnz_int k = row_start[r]; k < row_start[r + 1]; ++k)
-      edges[k] = Edge{first + r, columns[k]};
+      edges[k] = Edge{first + r, columns[k], weights.empty() ? weight_t{1} : weights[k]};
   }
   return edges;
 }
 
-void attach_local_matrix(Graph& g, LocalCsr csr, const Comm& comm, NeighbourOrder order) {
-  g.ghost_ids = collect_ghosts(csr);
+void attach_adjacency(const Graph& g, Adjacency& adjacency, LocalCsr csr, const Comm& comm,
+                      NeighbourOrder order) {
+  adjacency.ghost_ids = collect_ghosts(csr);
   const long long columns =
-      static_cast<long long>(csr.rows) + static_cast<long long>(g.ghost_ids.size());
+      static_cast<long long>(csr.rows) + static_cast<long long>(adjacency.ghost_ids.size());
   run_collectively(comm, [&] {  // agreed before setup_halo's collectives
     if (columns >= max_local_int) {
       throw ResourceError("a rank would need " + std::to_string(columns) + " local columns " +
                           "(vertices and halo), more than 32-bit local ids allow; use more ranks");
     }
   });
-  SparseMatrix& A = g.adjacency;
+  SparseMatrix& A = adjacency.matrix;
   A.rows = csr.rows;
   A.global_rows = g.vertex_count;
   A.row_start = std::move(csr.row_start);
+  adjacency.weights = std::move(csr.weights);
   A.column_index.resize(csr.columns.size());
   const global_int end = csr.first + csr.rows;
-  const auto& ghosts = g.ghost_ids;
+  const auto& ghosts = adjacency.ghost_ids;
   // Provisional columns for setup_halo: owned local ids, or -(k+1) for ghost_ids[k].
 #pragma omp parallel for schedule(dynamic, 1024)
   for (local_int r = 0; r < A.rows; ++r) {
@@ -205,14 +261,16 @@ void attach_local_matrix(Graph& g, LocalCsr csr, const Comm& comm, NeighbourOrde
   A.columns = A.rows + halo.external_count();
   A.exchange = HaloExchange(std::move(halo), A.rows, comm);
   A.global_nonzeros = comm.sum(static_cast<global_int>(A.nonzeros()));
-  check_layout(g);
+  check_layout(partition, adjacency);
+  order_rows(adjacency, order);
+}
 
-  order_rows(g, order);
+void build_push_indexes(Graph& g) {
   build_ghost_transpose(g);
   build_send_bits(g);
-  g.isolated_rows.assign((static_cast<size_t>(A.rows) + 63) / 64, 0);
-  for (local_int r = 0; r < A.rows; ++r) {
-    if (g.degree(r) == 0) g.isolated_rows[r >> 6] |= std::uint64_t{1} << (r & 63);
+  g.isolated_rows.assign((static_cast<size_t>(g.rows()) + 63) / 64, 0);
+  for (local_int r = 0; r < g.rows(); ++r) {
+    if (g.in_degree(r) == 0) g.isolated_rows[r >> 6] |= std::uint64_t{1} << (r & 63);
   }
 }
 

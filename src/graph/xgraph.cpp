@@ -36,12 +36,29 @@ EdgeList make_edges(const XgraphOptions& o, const Comm& comm) {
   throw InputError("no graph given");
 }
 
+/// Weights are kept only where something reads them: SSSP, or a --graph-out format that stores
+/// them. A list without its own weights then gets GAP's (uniform 1..255, seeded).
+void settle_weights(const XgraphOptions& o, EdgeList& edges, const Comm& comm,
+                    XgraphReport& report) {
+  const bool needed = o.runs_sssp() || (!o.graph_out.empty() && stores_weights(o.graph_out));
+  if (!needed) {
+    edges.weighted = false;
+    report.weights = "none (no kernel or output reads them)";
+  } else if (edges.weighted) {
+    report.weights = "from the file";
+  } else {
+    insert_weights(edges, o.seed, comm);
+    report.weights = "GAP's: uniform integers 1 to 255, seed " + std::to_string(o.seed);
+  }
+}
+
 Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report) {
   set_watchdog_phase("reading or generating the graph");
   double start = wall_time();
   EdgeList edges;
   if (o.source == GraphSource::file) {
     edges = read_edge_file(o.file, comm);  // agrees on its errors itself
+    if (o.symmetrize) edges.directed = false;
   } else {
     run_collectively(comm, [&] {
       try {
@@ -52,6 +69,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report)
       }
     });
   }
+  settle_weights(o, edges, comm, report);
   report.generate_seconds = comm.max(wall_time() - start);
   set_watchdog_phase("building the graph");
   start = wall_time();
@@ -59,6 +77,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report)
   report.build_seconds = comm.max(wall_time() - start);
   report.vertices = graph.vertex_count;
   report.edges = graph.edge_count;
+  report.directed = graph.directed;
   report.partition = partition_stats(graph, comm);
   return graph;
 }
@@ -68,34 +87,36 @@ void print(const Comm& comm, const std::string& text) {
   std::cout << text << std::flush;
 }
 
-std::vector<global_int> bfs_sources(const XgraphOptions& o, const Graph& graph, const Comm& comm) {
-  std::vector<global_int> sources;
+/// `count` sources for BFS or SSSP: --source in every trial, or GAP's picker (the same sequence
+/// for both kernels, as gapbs seeds each kernel's picker alike).
+std::vector<global_int> sources(const XgraphOptions& o, int count, bool distinct,
+                                const Graph& graph, const Comm& comm) {
+  std::vector<global_int> picked;
   run_collectively(comm, [&] {
-    if (o.bfs_source < 0) {
-      sources = pick_sources(graph, o.bfs_trials, o.seed, comm, o.graph500);
+    if (o.source_vertex < 0) {
+      picked = pick_sources(graph, count, o.seed, comm, distinct);
       return;
     }
-    if (o.bfs_source >= graph.vertex_count) {
-      throw InputError("--source=" + std::to_string(o.bfs_source) +
+    if (o.source_vertex >= graph.vertex_count) {
+      throw InputError("--source=" + std::to_string(o.source_vertex) +
                        " is not a vertex; the graph has 0.." +
                        std::to_string(graph.vertex_count - 1));
     }
-    if (degree_of(graph, o.bfs_source, comm) == 0) {
-      throw InputError("--source=" + std::to_string(o.bfs_source) +
-                       " has no edges; BFS needs a source with at least one neighbour");
+    if (degree_of(graph, o.source_vertex, comm) == 0) {
+      throw InputError("--source=" + std::to_string(o.source_vertex) +
+                       " has no out-edges; BFS and SSSP need a source with at least one");
     }
-    sources.assign(static_cast<size_t>(o.bfs_trials), o.bfs_source);
+    picked.assign(static_cast<size_t>(count), o.source_vertex);
   });
-  return sources;
+  return picked;
 }
 
 void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphReport& report) {
   if (o.runs_bfs()) {
     set_watchdog_phase("BFS trials");
-    const auto sources = bfs_sources(o, graph, comm);
     std::vector<global_int> parent;
     report.bfs = run_bfs_trials(
-        graph, sources, o.bfs, o.verify, comm,
+        graph, sources(o, o.bfs_trials, o.graph500, graph, comm), o.bfs, o.verify, comm,
         [&](const BfsTrial& t) { print(comm, bfs_trial_line(t)); },
         o.parents_out.empty() ? nullptr : &parent);
     if (!o.parents_out.empty()) write_parents(graph, parent, o.parents_out, comm);
@@ -110,6 +131,28 @@ void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphR
         o.scores_out.empty() ? nullptr : &scores);
     if (!o.scores_out.empty()) write_scores(graph, scores, o.scores_out, comm);
     print(comm, pagerank_summary(report));
+  }
+  if (o.runs_cc()) {
+    set_watchdog_phase("CC trials");
+    std::vector<global_int> label;
+    report.cc = run_cc_trials(
+        graph, o.cc_trials, o.verify, comm,
+        [&](const CcTrial& t) { print(comm, cc_trial_line(t)); },
+        o.labels_out.empty() ? nullptr : &label);
+    if (!o.labels_out.empty()) {
+      write_labels(graph, canonical_labels(graph, label, comm), o.labels_out, comm);
+    }
+    print(comm, cc_summary(report));
+  }
+  if (o.runs_sssp()) {
+    set_watchdog_phase("SSSP trials");
+    std::vector<distance_t> distance;
+    report.sssp = run_sssp_trials(
+        graph, sources(o, o.sssp_trials, false, graph, comm), o.sssp, o.verify, comm,
+        [&](const SsspTrial& t) { print(comm, sssp_trial_line(t)); },
+        o.distances_out.empty() ? nullptr : &distance);
+    if (!o.distances_out.empty()) write_distances(graph, distance, o.distances_out, comm);
+    print(comm, sssp_summary(report));
   }
 }
 
@@ -127,20 +170,23 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     print(comm, o.help
                     ? xgraph_usage()
                     : std::string("xgraph ") + version_string +
-                          " (GAP benchmark rules for PageRank and BFS, Graph500 BFS validation)\n");
+                          " (GAP benchmark rules for BFS, PageRank, CC and SSSP, Graph500 BFS "
+                          "validation)\n");
     return 0;
   }
   // Checked before the graph is built: every rank opens the per-vertex files, rank 0 the JSON.
   run_collectively(comm, [&] {
+    if (!o.graph_out.empty()) check_graph_format(o.graph_out);
     require_writable_outputs({{"--graph-out", o.graph_out}, {"--scores-out", o.scores_out},
-                              {"--parents-out", o.parents_out},
+                              {"--parents-out", o.parents_out}, {"--labels-out", o.labels_out},
+                              {"--distances-out", o.distances_out},
                               {"--json", comm.is_root() ? o.json : std::string()}});
   });
   Watchdog watchdog("xgraph", comm.get(), o.watchdog);
   report.ranks = comm.size();
   report.threads = max_threads();
   Graph graph = load_graph(o, comm, report);
-  if (!o.graph_out.empty()) write_edge_list(graph, o.graph_out, comm);
+  if (!o.graph_out.empty()) write_graph(graph, o.graph_out, comm);
   print(comm, graph_lines(report));
   run_kernels(o, graph, comm, report);
   set_watchdog_phase("writing the report");

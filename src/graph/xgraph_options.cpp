@@ -18,12 +18,27 @@ struct Reading {
 };
 using Row = OptionTable<Reading>::Row;
 
-KernelChoice parse_kernel(const std::string& text) {
-  if (text == "bfs") return KernelChoice::bfs;
-  if (text == "pr") return KernelChoice::pagerank;
-  if (text == "both") return KernelChoice::both;
-  if (text == "none") return KernelChoice::none;
-  throw InputError("unknown kernel '" + text + "'; use --kernel=bfs, pr, both or none");
+/// A comma-separated list of kernels, or one of the words all, both (bfs,pr) and none.
+KernelSet parse_kernels(const std::string& text) {
+  if (text == "all") return {true, true, true, true};
+  if (text == "both") return {true, true, false, false};
+  if (text == "none") return {false, false, false, false};
+  KernelSet set{false, false, false, false};
+  std::istringstream list(text);
+  std::string name;
+  while (std::getline(list, name, ',')) {
+    bool* chosen = name == "bfs" ? &set.bfs
+                   : name == "pr" ? &set.pagerank
+                   : name == "cc" ? &set.cc
+                   : name == "sssp" ? &set.sssp
+                                    : nullptr;
+    if (chosen == nullptr) {
+      throw InputError("unknown kernel '" + name + "' in --kernel=" + text +
+                       "; use a list of bfs, pr, cc, sssp, or all, both (bfs,pr) or none");
+    }
+    *chosen = true;
+  }
+  return set;
 }
 
 void set_source(XgraphOptions& o, GraphSource source) {
@@ -72,21 +87,27 @@ const OptionTable<Reading>& options() {
          r.options.grid = static_cast<global_int>(v.count);
        }},
       {OptionSpec("file", OptionKind::text, "PATH",
-                  "edge file: .el (u v), .wel (u v w) 0-based; .mtx Matrix Market (1-based)"),
+                  "graph file: .el (u v), .wel (u v w) 0-based; .gr (DIMACS), .mtx (Matrix "
+                  "Market) 1-based; .sg, .wsg (gapbs's serialized graphs)"),
        [](Reading& r, const OptionValue& v) {
          set_source(r.options, GraphSource::file);
          r.options.file = v.text;
        }},
+      {OptionSpec("symmetrize", OptionKind::flag, "",
+                  "make a file's arcs undirected edges (generated graphs always are; a file is "
+                  "read as directed unless its format says undirected)"),
+       [](Reading& r, const OptionValue&) { r.options.symmetrize = true; }},
       {OptionSpec("seed", OptionKind::integer, "S", "generator, relabelling and source seed")
            .from(0)
            .at_most(static_cast<long double>(~std::uint64_t{0}))
            .defaults_to(std::to_string(default_seed) + ", GAP's"),
        [](Reading& r, const OptionValue& v) { r.options.seed = v.count; }},
-      {OptionSpec("kernel", OptionKind::text, "K",
-                  "bfs, pr, both or none (build and write the graph only)")
+      {OptionSpec("kernel", OptionKind::text, "LIST",
+                  "comma-separated list of bfs, pr, cc, sssp; or all, both (bfs,pr) or none "
+                  "(build and write the graph only)")
            .defaults_to("both")
            .in_section("Run"),
-       [](Reading& r, const OptionValue& v) { r.options.kernel = parse_kernel(v.text); }},
+       [](Reading& r, const OptionValue& v) { r.options.kernels = parse_kernels(v.text); }},
       {OptionSpec("partition", OptionKind::text, "P",
                   "block (equal vertices), balanced (Gemini: equal edges+vertices) or random "
                   "(random relabelling, then block)")
@@ -108,17 +129,19 @@ const OptionTable<Reading>& options() {
       {OptionSpec("trials", OptionKind::integer, "T", "trials per kernel")
            .from(1)
            .at_most(100000)
-           .defaults_to("64 BFS sources, 16 PageRank runs"),
+           .defaults_to("GAP's: 64 BFS and SSSP sources, 16 PageRank and CC runs"),
        [](Reading& r, const OptionValue& v) {
-         r.options.bfs_trials = r.options.pagerank_trials = static_cast<int>(v.count);
+         XgraphOptions& o = r.options;
+         o.bfs_trials = o.pagerank_trials = o.cc_trials = o.sssp_trials =
+             static_cast<int>(v.count);
          r.trials_given = true;
        }},
-      {OptionSpec("source", OptionKind::integer, "V", "BFS from vertex V in every trial")
+      {OptionSpec("source", OptionKind::integer, "V", "BFS and SSSP from vertex V in every trial")
            .from(0)
            .at_most(static_cast<long double>(global_int{1} << 62))
            .defaults_to("GAP's seeded picker"),
        [](Reading& r, const OptionValue& v) {
-         r.options.bfs_source = static_cast<global_int>(v.count);
+         r.options.source_vertex = static_cast<global_int>(v.count);
        }},
       {OptionSpec("alpha", OptionKind::real, "A", "BFS switches to bottom-up (GAP's alpha)")
            .from(1e-9)
@@ -146,22 +169,41 @@ const OptionTable<Reading>& options() {
          r.options.pagerank.max_iterations = static_cast<int>(v.count);
          r.options.max_iterations_given = true;
        }},
+      {OptionSpec("delta", OptionKind::integer, "D",
+                  "SSSP's delta-stepping bucket width (a tuning parameter GAP allows)")
+           .from(1)
+           .at_most(static_cast<long double>(std::int64_t{1} << 62))
+           .defaults_to(std::to_string(SsspOptions{}.delta)),
+       [](Reading& r, const OptionValue& v) {
+         r.options.sssp.delta = static_cast<distance_t>(v.count);
+       }},
       {OptionSpec("graph500", OptionKind::flag, "",
                   "BFS as Graph500 runs it: 64 distinct roots, every one validated, and "
                   "Graph500's TEPS statistics (min, quartiles, max, harmonic mean and deviation)"),
        [](Reading& r, const OptionValue&) { r.options.graph500 = true; }},
       {OptionSpec("verify", OptionKind::flag, "",
-                  "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check)"),
+                  "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check; CC, "
+                  "SSSP: GAP's checks)"),
        [](Reading& r, const OptionValue&) { r.options.verify = true; }},
       {watchdog_option(),
        [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
-      output(file_option("graph-out", "the cleaned graph as an edge list (u v, each edge once)")
+      output(file_option("graph-out",
+                         "the cleaned graph in the format its extension names (as --file; "
+                         ".wel, .wsg, .gr with weights)")
                  .in_section("Output"),
              &XgraphOptions::graph_out),
-      output(file_option("parents-out", "the last BFS trial's parents (vertex parent, -1 unreached)"),
+      output(file_option("parents-out",
+                         "the last BFS trial's parents (vertex parent, -1 unreached)"),
              &XgraphOptions::parents_out),
       output(file_option("scores-out", "the last PageRank trial's scores (vertex score)"),
              &XgraphOptions::scores_out),
+      output(file_option("labels-out",
+                         "the last CC trial's components (vertex label; the label is the "
+                         "component's smallest vertex)"),
+             &XgraphOptions::labels_out),
+      output(file_option("distances-out",
+                         "the last SSSP trial's distances (vertex distance, inf unreached)"),
+             &XgraphOptions::distances_out),
       output(file_option("json", "the report as JSON"), &XgraphOptions::json),
       {OptionSpec("version", OptionKind::flag, "", "print the version and exit")
            .in_section("Information"),
@@ -182,16 +224,28 @@ void check_combinations(const XgraphOptions& o, bool degree_given, bool trials_g
   if (degree_given && (o.source == GraphSource::grid || o.source == GraphSource::file)) {
     throw InputError("--degree applies to --kron and --urand only");
   }
-  if (!o.scores_out.empty() && !o.runs_pagerank()) {
-    throw InputError("--scores-out needs the PageRank kernel (--kernel=pr or both)");
+  if (o.symmetrize && o.source != GraphSource::file) {
+    throw InputError("--symmetrize applies to --file only (generated graphs are undirected)");
   }
-  if ((!o.parents_out.empty() || o.bfs_source >= 0) && !o.runs_bfs()) {
-    throw InputError("--parents-out and --source need the BFS kernel (--kernel=bfs or both)");
+  if (!o.scores_out.empty() && !o.runs_pagerank()) {
+    throw InputError("--scores-out needs the PageRank kernel (--kernel=pr, both or all)");
+  }
+  if (!o.parents_out.empty() && !o.runs_bfs()) {
+    throw InputError("--parents-out needs the BFS kernel (--kernel=bfs, both or all)");
+  }
+  if (!o.labels_out.empty() && !o.runs_cc()) {
+    throw InputError("--labels-out needs the CC kernel (--kernel=cc or all)");
+  }
+  if (!o.distances_out.empty() && !o.runs_sssp()) {
+    throw InputError("--distances-out needs the SSSP kernel (--kernel=sssp or all)");
+  }
+  if (o.source_vertex >= 0 && !o.runs_bfs() && !o.runs_sssp()) {
+    throw InputError("--source needs the BFS or SSSP kernel (--kernel=bfs, sssp or all)");
   }
   if (o.graph500 && !o.runs_bfs()) {
-    throw InputError("--graph500 needs the BFS kernel (--kernel=bfs or both)");
+    throw InputError("--graph500 needs the BFS kernel (--kernel=bfs, both or all)");
   }
-  if (o.graph500 && (o.bfs_source >= 0 || (trials_given && o.bfs_trials != graph500_roots))) {
+  if (o.graph500 && (o.source_vertex >= 0 || (trials_given && o.bfs_trials != graph500_roots))) {
     throw InputError("--graph500 runs " + std::to_string(graph500_roots) +
                      " distinct roots; leave out --source and --trials");
   }
@@ -244,9 +298,10 @@ std::string describe_source(const XgraphOptions& o) {
 
 std::string xgraph_usage() {
   return "Usage: mpirun -np RANKS bin/xgraph GRAPH [options]\n"
-         "PageRank and BFS (GAP benchmark rules, Graph500 validation) on a distributed sparse "
-         "matrix.\nEvery graph is cleaned as GAP does: symmetrized, self-loops and duplicate "
-         "edges dropped.\n\n" +
+         "GAP's BFS, PageRank, CC and SSSP (GAP benchmark rules, Graph500 validation) on a "
+         "distributed sparse\nmatrix. Every graph is cleaned as GAP does: self-loops and "
+         "duplicate edges dropped; generated graphs\n(and files with --symmetrize) "
+         "symmetrized.\n\n" +
          options().help() +
          "\nExit status: 0 ok, 1 a verification failed, 2 bad input, 3 resource error, "
          "4 internal error,\n6 watchdog (a peer or the network lost).\n";

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // libFuzzer target for xgraph's edge-file syntax, built once per format: HPCG_FUZZ_GRAPH_FORMAT
-// (el, wel or mtx) is the extension of the file name the parser is given. The bytes go through the steps
-// read_edge_file takes (format, header from the first MiB, edge lines from the data offset, edge
-// count). Besides "parse or throw InputError", it checks what the parallel reader relies on:
-// parsing the data in two pieces cut at a line end, the second numbered from where the first
-// ended (as two ranks do), gives the same edges or the same error as parsing it whole; every
-// edge's ids are in 0..max id, and below the row count for Matrix Market.
+// (el, wel, mtx or gr) is the extension of the file name the parser is given. The bytes go
+// through the steps read_edge_file takes (format, header from the first MiB, edge lines from the
+// data offset, edge count). Besides "parse or throw InputError", it checks what the parallel
+// reader relies on: parsing the data in two pieces cut at a line end, the second numbered from
+// where the first ended (as two ranks do), gives the same edges or the same error as parsing it
+// whole; every edge's ids are in 0..max id, and below the row count for Matrix Market.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

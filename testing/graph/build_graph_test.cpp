@@ -18,7 +18,7 @@ using testing::ReferenceGraph;
 
 /// First row whose neighbours (as original ids) differ from the reference, or "".
 std::string compare_rows(const Graph& g, const ReferenceGraph& reference) {
-  const SparseMatrix& A = g.adjacency;
+  const SparseMatrix& A = g.in.matrix;
   for (local_int v = 0; v < g.rows(); ++v) {
     const global_int id = testing::original_of_row(g, v);
     std::vector<global_int> got;
@@ -30,7 +30,8 @@ std::string compare_rows(const Graph& g, const ReferenceGraph& reference) {
       return "vertex " + std::to_string(id) + ": wrong neighbours";
     for (nnz_int k = A.row_start[v]; k < A.row_start[v + 1]; ++k) {
       const bool owned = A.column_index[k] < g.rows();
-      if (owned != (k < A.row_start[v] + g.owned_degree[v])) return "owned columns are not first";
+      if (owned != (k < A.row_start[v] + g.in.owned_degree[v]))
+        return "owned columns are not first";
     }
   }
   return "";
@@ -38,16 +39,16 @@ std::string compare_rows(const Graph& g, const ReferenceGraph& reference) {
 
 /// Halo columns receive their owner's value through begin_typed and through the bit exchange.
 std::string check_exchanges(Graph& g) {
-  HaloExchange& exchange = g.adjacency.exchange;
-  std::vector<std::int64_t> ids(static_cast<size_t>(g.adjacency.columns), -1);
+  HaloExchange& exchange = g.in.matrix.exchange;
+  std::vector<std::int64_t> ids(static_cast<size_t>(g.in.matrix.columns), -1);
   for (local_int v = 0; v < g.rows(); ++v) ids[v] = g.first_vertex + v;
   exchange.run_typed(ids.data());
   for (local_int k = 0; k < g.ghosts(); ++k) {
-    if (ids[g.rows() + k] != g.ghost_ids[k]) return "typed exchange: ghost " + std::to_string(k);
+    if (ids[g.rows() + k] != g.in.ghost_ids[k]) return "typed exchange: ghost " + std::to_string(k);
   }
   // Bits: owned vertex with an id divisible by 3 set; the owned bits must survive the unpack.
-  std::vector<std::uint64_t> bits((static_cast<size_t>(g.adjacency.columns) + 63) / 64 + 1, ~0ull);
-  for (local_int c = 0; c < g.adjacency.columns; ++c) {
+  std::vector<std::uint64_t> bits((static_cast<size_t>(g.in.matrix.columns) + 63) / 64 + 1, ~0ull);
+  for (local_int c = 0; c < g.in.matrix.columns; ++c) {
     const bool set = c < g.rows() && (g.global_id(c) % 3 == 0);
     if (!set) bits[c >> 6] &= ~(std::uint64_t{1} << (c & 63));
   }
@@ -57,7 +58,7 @@ std::string check_exchanges(Graph& g) {
   exchange.begin_bits(send.data(), receive.data());
   exchange.finish();
   exchange.unpack_bits(receive.data(), bits.data());
-  for (local_int c = 0; c < g.adjacency.columns; ++c) {
+  for (local_int c = 0; c < g.in.matrix.columns; ++c) {
     const bool want = g.global_id(c) % 3 == 0, got = (bits[c >> 6] >> (c & 63)) & 1u;
     if (want != got) return "bit exchange: column " + std::to_string(c);
   }
@@ -86,7 +87,7 @@ TEST(GraphBuild, KroneckerMatchesReferenceForEveryPartitioning) {
 /// (ties by ascending column) or by ascending column, as `order` says.
 std::string check_neighbour_order(const Graph& g, const ReferenceGraph& reference,
                                   NeighbourOrder order) {
-  const SparseMatrix& A = g.adjacency;
+  const SparseMatrix& A = g.in.matrix;
   auto degree = [&](local_int column) {
     const global_int id = g.partition.relabel.inverse(g.global_id(column));
     return reference.neighbours[id].size();
@@ -163,7 +164,7 @@ TEST(GraphBuild, BalancedCutEvensOutSkewedEdges) {
   // What Gemini's cut balances: alpha * vertices + edges, alpha = 8 (ranks - 1).
   const double alpha = 8.0 * (comm.size() - 1);
   const double weight =
-      alpha * balanced.rows() + static_cast<double>(balanced.adjacency.nonzeros());
+      alpha * balanced.rows() + static_cast<double>(balanced.in.matrix.nonzeros());
   const double total = comm.sum(weight);
   EXPECT_LT(comm.max(weight) / (total / comm.size()), 1.05);
 }

@@ -75,10 +75,14 @@ struct ReferenceGraph {
   }
 };
 
-/// A share of a full edge list for build_graph: every rank takes every size-th tuple.
-inline EdgeList share_of(global_int vertices, const std::vector<Edge>& all, const Comm& comm) {
+/// A share of a full edge list for build_graph: every rank takes every size-th tuple. `directed`
+/// keeps the tuples as arcs; `weighted` keeps their weights.
+inline EdgeList share_of(global_int vertices, const std::vector<Edge>& all, const Comm& comm,
+                         bool directed = false, bool weighted = false) {
   EdgeList list;
   list.vertex_count = vertices;
+  list.directed = directed;
+  list.weighted = weighted;
   for (size_t i = static_cast<size_t>(comm.rank()); i < all.size();
        i += static_cast<size_t>(comm.size())) {
     list.edges.push_back(all[i]);

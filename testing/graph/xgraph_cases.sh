@@ -56,10 +56,26 @@ case "$case_name" in
     expect_out 'Graph has 512 nodes and 5068 undirected edges' ;;
   file_el)
     # The path 4-5-6 is bipartite: Jacobi PageRank needs more than 20 iterations to settle.
-    run 2 --file="$data/small.el" --verify --trials=3 --max-iters=200; expect_pass 3 3
+    run 2 --file="$data/small.el" --symmetrize --verify --trials=3 --max-iters=200; expect_pass 3 3
     expect_out 'Graph has 7 nodes and 5 undirected edges'; expect_out '^Read Time:' ;;
   file_wel) run 1 --file="$data/small.wel" --verify --trials=2 --kernel=bfs; expect_pass 2 0 ;;
   file_mtx) run 1 --file="$data/small.mtx" --verify --trials=2 --kernel=pr --max-iters=200; expect_pass 0 2 ;;
+  file_gr)
+    run 1 --file="$data/small.gr" --verify --trials=2 --kernel=bfs; expect_pass 2 0
+    expect_out 'Graph has 7 nodes and 5 directed edges' ;;
+  file_sg)
+    # gapbs's converter wrote small.sg (undirected) from small.el.
+    run 2 --file="$data/small.sg" --verify --trials=2 --max-iters=200; expect_pass 2 2
+    expect_out 'Graph has 7 nodes and 5 undirected edges' ;;
+  graph_out_formats)
+    # Each format that keeps N and the direction reads back to the graph that was written.
+    for extension in sg mtx; do
+      run 2 --kron=8 --kernel=none --partition=random --graph-out=g.$extension; expect_status 0
+      graph=$(grep '^Graph has' out.txt)
+      run 1 --file=g.$extension --kernel=none; expect_status 0
+      [[ $(grep '^Graph has' out.txt) == "$graph" ]] ||
+        fail "g.$extension reads back as: $(grep '^Graph has' out.txt)"
+    done ;;
   outputs)
     run 2 --kron=8 --trials=2 --partition=random --graph-out=g.el --scores-out=s.txt \
       --parents-out=p.txt --source=5 --verify
@@ -69,7 +85,8 @@ case "$case_name" in
     awk '$1 == 5 && $2 != 5 { exit 1 }' p.txt || fail "the source is not its own parent"
     edges=$(sed -n 's/^Graph has [0-9]* nodes and \([0-9]*\) undirected.*/\1/p' out.txt)
     [[ $(lines g.el) -eq $edges ]] || fail "graph-out has $(lines g.el) lines, expected $edges"
-    run 1 --file=g.el --kernel=none; expect_status 0; expect_out "and $edges undirected edges" ;;
+    run 1 --file=g.el --symmetrize --kernel=none; expect_status 0
+    expect_out "and $edges undirected edges" ;;
   json)
     run 1 --kron=8 --trials=2 --verify --json=report.json; expect_status 0
     [[ -s report.json ]] || fail "no JSON report"
@@ -99,6 +116,50 @@ case "$case_name" in
     for key in 'TEPS Min' 'TEPS 1st Quartile' 'TEPS Median' 'TEPS 3rd Quartile' 'TEPS Max' \
                'TEPS Harmonic Mean' 'TEPS Harmonic SD'; do expect_out "^$key:"; done
     grep -q '"graph500_teps"' g.json || fail "JSON lacks graph500_teps" ;;
+  cc_sssp_verify)
+    # The two min-semiring kernels on 2 ranks with random partitioning, every trial verified.
+    run 2 --kron=9 --kernel=cc,sssp --trials=3 --verify --partition=random --json=r.json
+    expect_status 0
+    expect_count '^CC Trial Time:' 3; expect_count '^SSSP Trial Time:' 3
+    expect_count '^Verification: *PASS' 7
+    expect_out '^CC Average Time:'; expect_out '^SSSP Average Time:'
+    expect_out "^Weights: *GAP's: uniform integers 1 to 255"
+    grep -q '"cc": {' r.json && grep -q '"sssp": {' r.json || fail "JSON lacks cc or sssp" ;;
+  labels_distances_out)
+    # The files depend neither on the rank count nor on the partitioning.
+    run 1 --kron=8 --kernel=cc,sssp --trials=1 --source=5 --labels-out=l1 --distances-out=d1
+    expect_status 0
+    run 2 --kron=8 --kernel=cc,sssp --trials=1 --source=5 --partition=random --labels-out=l2 \
+      --distances-out=d2
+    expect_status 0
+    cmp -s l1 l2 || fail "labels differ between 1 rank and 2 ranks with random partitioning"
+    cmp -s d1 d2 || fail "distances differ between 1 rank and 2 ranks with random partitioning"
+    [[ $(lines l1) -eq 256 && $(lines d1) -eq 256 ]] || fail "expected 256 labels and distances"
+    awk '$1 == 5 && $2 != 0 { exit 1 }' d1 || fail "the source's distance is not 0"
+    awk '$2 > $1 { exit 1 }' l1 || fail "a label is not its component's smallest vertex"
+    grep -q ' inf$' d1 || fail "unreached (isolated) vertices are not written as inf" ;;
+  weighted_graph_out)
+    # A generated graph's weights go out with it and give the same distances when read back.
+    run 2 --kron=8 --kernel=sssp --trials=1 --source=5 --graph-out=g.wel --distances-out=d1
+    expect_status 0
+    awk 'NF != 3 || $3 < 1 || $3 > 255 { exit 1 }' g.wel || fail "g.wel lacks GAP's weights"
+    run 1 --file=g.wel --symmetrize --kernel=sssp --trials=1 --source=5 --verify \
+      --distances-out=d2
+    expect_status 0; expect_out '^Weights: *from the file'
+    # g.wel has no line for isolated top ids: compare the vertices it has.
+    awk 'NR == FNR { d[$1] = $2; next } d[$1] != $2 { exit 1 }' d2 d1 ||
+      fail "distances on the graph read back differ" ;;
+  directed_file)
+    run 2 --file="$data/small.wel" --kernel=all --trials=2 --verify --max-iters=200
+    expect_status 0; expect_out 'Graph has 7 nodes and 5 directed edges'
+    expect_count '^Verification: *PASS' 9 ;;
+  bad_graph_out_format)
+    # Refused before the graph is built: no Build Time line.
+    expect_error 2 1 "unknown format '.txt'" --kron=8 --graph-out=g.txt
+    grep -q '^Build Time' out.txt && fail "the graph was built before the refusal" ;;
+  bad_delta) expect_error 2 1 "option --delta: expected" --kron=8 --kernel=sssp --delta=0 ;;
+  bad_symmetrize_generated) expect_error 2 1 "--symmetrize applies to --file" --kron=8 --symmetrize ;;
+  bad_labels_without_cc) expect_error 2 1 "--labels-out needs the CC kernel" --kron=8 --labels-out=l ;;
   bad_graph500_trials) expect_error 2 1 "--graph500 runs 64 distinct roots" --kron=8 --graph500 --trials=3 ;;
   neighbour_order_id)
     run 2 --kron=9 --trials=3 --verify --neighbour-order=id --json=g.json; expect_pass 3 3
@@ -110,14 +171,25 @@ case "$case_name" in
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;
   bad_value) expect_error 2 1 "option --trials: expected an integer from 1 to 100000, got 'x'" --kron=8 --trials=x ;;
   bad_partition) expect_error 2 1 "unknown partitioning 'metis'" --kron=8 --partition=metis ;;
-  bad_kernel) expect_error 2 1 "unknown kernel" --kron=8 --kernel=sssp ;;
+  bad_kernel) expect_error 2 1 "unknown kernel 'tc'" --kron=8 --kernel=tc ;;
   bad_degree_grid) expect_error 2 1 "--degree applies" --grid=8 --degree=4 ;;
   bad_missing_file) expect_error 2 2 "cannot open graph file" --file=nothere.el ;;
   bad_empty_file) expect_error 2 2 "is empty" --file="$data/empty.el" ;;
   bad_extension) expect_error 2 1 "unknown format '.txt'" --file=graph.txt ;;
   bad_el_line) expect_error 2 2 "bad_line.el:3:" --file="$data/bad_line.el" ;;
   bad_el_negative) expect_error 2 2 "bad_negative.el:2: vertex id -3 is negative" --file="$data/bad_negative.el" ;;
-  bad_wel_weight) expect_error 2 2 "bad_weight.wel:2: weight 'abc'" --file="$data/bad_weight.wel" ;;
+  bad_wel_weight)
+    expect_error 2 2 "bad_weight.wel:2: weight 'abc' is not an integer from 1 to 2147483647" \
+      --file="$data/bad_weight.wel" ;;
+  bad_wel_zero_weight)
+    expect_error 2 2 "bad_zero_weight.wel:3: weight '0' is not an integer from 1" \
+      --file="$data/bad_zero_weight.wel" ;;
+  bad_gr_count)
+    expect_error 2 2 "bad_count.gr: the problem line (line 2) declares 5 arcs but the file has 4" \
+      --file="$data/bad_count.gr" ;;
+  bad_sg_truncated)
+    expect_error 2 2 "truncated.sg: truncated: its header declares 7 vertices and 10 neighbour" \
+      --file="$data/truncated.sg" ;;
   bad_wel_fields) expect_error 2 2 "bad_fields.wel:2: expected 'u v w'" --file="$data/bad_fields.wel" ;;
   bad_mtx_entry) expect_error 2 2 "bad_entry.mtx:4: vertex id 'x' is not an integer" --file="$data/bad_entry.mtx" ;;
   bad_mtx_banner) expect_error 2 2 "bad_banner.mtx:1:" --file="$data/bad_banner.mtx" ;;

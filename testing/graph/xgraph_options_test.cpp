@@ -51,7 +51,7 @@ TEST(XgraphOptions, EveryOptionIsRead) {
   EXPECT_TRUE(o.runs_bfs());
   EXPECT_FALSE(o.runs_pagerank());
   EXPECT_EQ(o.bfs_trials, 3);
-  EXPECT_EQ(o.bfs_source, 7);
+  EXPECT_EQ(o.source_vertex, 7);
   EXPECT_DOUBLE_EQ(o.bfs.alpha, 10);
   EXPECT_DOUBLE_EQ(o.bfs.beta, 20);
   EXPECT_TRUE(o.verify);
@@ -64,6 +64,21 @@ TEST(XgraphOptions, EveryOptionIsRead) {
   EXPECT_DOUBLE_EQ(p.pagerank.tolerance, 1e-6);
   EXPECT_EQ(p.pagerank.max_iterations, 50);
   EXPECT_TRUE(p.max_iterations_given);
+  const XgraphOptions q = parse_xgraph_options({"--file=a.el", "--symmetrize", "--kernel=cc,sssp",
+                                                "--delta=40", "--labels-out=l",
+                                                "--distances-out=d", "--trials=5"});
+  EXPECT_TRUE(q.symmetrize);
+  EXPECT_TRUE(q.runs_cc() && q.runs_sssp());
+  EXPECT_FALSE(q.runs_bfs() || q.runs_pagerank());
+  EXPECT_EQ(q.sssp.delta, 40);
+  EXPECT_EQ(q.labels_out, "l");
+  EXPECT_EQ(q.distances_out, "d");
+  EXPECT_EQ(q.cc_trials, 5);
+  EXPECT_EQ(q.sssp_trials, 5);
+  const XgraphOptions all = parse_xgraph_options({"--kron=4", "--kernel=all"});
+  EXPECT_TRUE(all.runs_bfs() && all.runs_pagerank() && all.runs_cc() && all.runs_sssp());
+  EXPECT_EQ(all.cc_trials, 16);
+  EXPECT_EQ(all.sssp_trials, 64);
   EXPECT_EQ(parse_xgraph_options({"--grid=16"}).grid, 16);
   EXPECT_TRUE(parse_xgraph_options({"--help"}).help);
 }
@@ -79,7 +94,18 @@ TEST(XgraphOptions, BadInputNamesTheOption) {
   EXPECT_NE(error_of({"--kron=10", "--speed=3"}).find("unknown option '--speed'"),
             std::string::npos);
   EXPECT_NE(error_of({"--kron=10", "--partition=metis"}).find("metis"), std::string::npos);
-  EXPECT_NE(error_of({"--kron=10", "--kernel=sssp"}).find("sssp"), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs,apsp"}).find("unknown kernel 'apsp'"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--symmetrize"}).find("--symmetrize applies to --file"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs", "--labels-out=x"}).find("--labels-out"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=cc", "--distances-out=x"}).find("--distances-out"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=pr,cc", "--source=3"}).find("--source"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--delta=0"}).find("option --delta: expected"),
+            std::string::npos);
   EXPECT_NE(error_of({"--grid=8", "--degree=4"}).find("--degree"), std::string::npos);
   EXPECT_NE(error_of({"--kron=10", "--trials=0"}).find("option --trials: expected"),
             std::string::npos);

@@ -31,30 +31,33 @@ struct BfsResult {
   BfsStats stats;
 };
 
-/// BFS from `source` (an internal id): top-down steps push the frontier along owned columns and,
-/// for frontier ghosts, along the halo transpose (a sparse-vector product); bottom-up steps let
-/// each unvisited vertex take its first neighbour in the frontier bitmap (a masked product). Each
-/// level exchanges the new frontier as bits through the halo (so `graph` is not const: its
-/// exchange keeps request state). Collective.
+/// BFS from `source` (an internal id) along out-edges: top-down steps push the frontier along
+/// owned out-edges and, for frontier ghosts, along the in-edges' halo transpose (a sparse-vector
+/// product); bottom-up steps let each unvisited vertex take its first in-neighbour in the
+/// frontier bitmap (a masked product). Each level exchanges the new frontier as bits through the
+/// halo (so `graph` is not const: its exchange keeps request state). Collective.
 BfsResult bfs(Graph& graph, global_int source, const BfsOptions& options, const Comm& comm);
 
 struct BfsCheck {
   bool passed = true;
   std::string failure;     ///< the first failure (lowest rank's), empty when passed
   global_int reached = 0;  ///< vertices in the tree, the source included
-  global_int edges = 0;    ///< undirected edges of the traversed component (TEPS numerator)
+  global_int edges = 0;    ///< edges of the traversed component (TEPS numerator)
   int depth = 0;           ///< largest level
 };
 
 /// Graph500's checks on a parent array: (1) the parents form a tree without cycles rooted at
-/// `source`; (2) tree edges join consecutive levels; (3) every edge joins levels at most one
-/// apart; (4) the tree spans the source's component; (5) each parent is a neighbour. Levels are
+/// `source`; (2) tree edges join consecutive levels; (3) every edge u -> v from a reached u
+/// reaches at most one level deeper; (4) the tree spans what the source reaches (no edge leaves
+/// it); (5) each parent is an in-neighbour. (For an undirected graph, which stores both
+/// directions, 3 and 4 are Graph500's checks.) Levels are
 /// rebuilt from the parents through the halo, independently of the kernel. If `depths` is given
 /// it receives each owned vertex's level (-1: not reached). Collective.
 BfsCheck verify_bfs(Graph& graph, global_int source, const std::vector<global_int>& parent,
                     const Comm& comm, std::vector<std::int32_t>* depths = nullptr);
 
-/// Undirected edges of the component the parent array reached: half the sum of reached degrees.
+/// Edges of what the parent array reached: the sum of reached vertices' out-degrees, halved for
+/// an undirected graph (GAP's tree edge count, Graph500's undirected edges).
 global_int traversed_edges(const Graph& graph, const std::vector<global_int>& parent,
                            const Comm& comm);
 

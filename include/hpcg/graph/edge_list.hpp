@@ -13,15 +13,27 @@
 
 namespace hpcg::graph {
 
+/// Edge weights (SSSP): positive integers, as GAP's WeightT.
+using weight_t = std::int32_t;
+constexpr weight_t max_weight = 2147483647;
+
+/// One tuple u -> v (an undirected edge when the list is symmetrized) of weight w.
 struct Edge {
   global_int u = 0;
   global_int v = 0;
+  weight_t w = 1;
 };
 
 /// This rank's share of an edge list (duplicates and self-loops allowed) and the vertex count.
 struct EdgeList {
   global_int vertex_count = 0;
   std::vector<Edge> edges;
+  /// The tuples are arcs u -> v (a file read as given); false: undirected, build_graph
+  /// symmetrizes them (generated graphs, --symmetrize).
+  bool directed = false;
+  /// Every tuple carries its own weight (a weighted file); false: the weights are all 1 until
+  /// insert_weights draws GAP's.
+  bool weighted = false;
 };
 
 /// GAP's default seed (kRandSeed in gapbs).
@@ -41,12 +53,18 @@ EdgeList generate_uniform(int scale, int degree, std::uint64_t seed, const Comm&
 /// vertex id x + n (y + n z). Each undirected edge appears once.
 EdgeList generate_grid(global_int n, const Comm& comm);
 
-/// Reads an edge file in parallel (each rank parses a byte range of whole lines): `.el` lines
-/// "u v", `.wel` lines "u v w" (0-based ids; the vertex count is the largest id + 1), or Matrix
-/// Market `.mtx` coordinate files (1-based ids, square). Weights are checked and then dropped:
-/// BFS and PageRank ignore them. Lines starting with '#' or '%' and blank lines are skipped.
-/// Throws InputError naming the file and line for malformed lines, ids out of range and files
-/// without edges. Collective.
+/// GAP's SSSP weights for an unweighted list: each tuple's weight uniform in 1..255, drawn from
+/// a seeded stream by the tuple's position in the whole list (rank order), so the weights do not
+/// depend on the rank count. Collective.
+void insert_weights(EdgeList& list, std::uint64_t seed, const Comm& comm);
+
+/// Reads a graph file in parallel (no rank reads the whole file), the format from the extension:
+/// `.el` "u v" and `.wel` "u v w" lines (0-based ids; the vertex count is the largest id + 1),
+/// DIMACS `.gr` ("p sp N M", "a u v w"; 1-based), Matrix Market `.mtx` coordinate files
+/// (1-based, square; `symmetric` ones are undirected) and gapbs's serialized `.sg`/`.wsg`
+/// (undirected or directed as their header says). Text formats are directed as given; weights
+/// are integers from 1 to 2^31 - 1. Throws InputError naming the file and line (or byte) for
+/// malformed input, ids out of range and files without edges. Collective.
 EdgeList read_edge_file(const std::string& path, const Comm& comm);
 
 }  // namespace hpcg::graph

@@ -15,58 +15,81 @@
 
 namespace hpcg::graph {
 
-/// An undirected graph after GAP's cleanup (no self-loops, no duplicates, symmetric). Ids are
-/// internal (Partition::relabel maps original ids to them); this rank owns [first_vertex,
-/// first_vertex + rows()).
+/// One direction of this rank's edges as a halo'd sparse pattern: row r lists, as local columns,
+/// the vertices r has an edge to (out) or from (in), owned columns first, then ghosts, each part in
+/// the NeighbourOrder build_graph was given (by degree: descending, ties by ascending column);
+/// local column rows + k stands for ghost_ids[k]. The matrix's exchange sends owned rows' values
+/// to the ranks holding them as ghosts.
+struct Adjacency {
+  SparseMatrix matrix;                  ///< pattern only (`values` and `diagonal` stay empty)
+  std::vector<global_int> ghost_ids;    ///< ascending internal ids of the halo columns
+  std::vector<local_int> owned_degree;  ///< per row: how many of its columns are owned
+  std::vector<weight_t> weights;        ///< per entry of matrix.column_index; empty if unweighted
+
+  local_int rows() const { return matrix.rows; }
+  local_int ghosts() const { return matrix.columns - matrix.rows; }
+  global_int degree(local_int row) const {
+    return matrix.row_start[row + 1] - matrix.row_start[row];
+  }
+};
+
+/// A graph after GAP's cleanup (no self-loops, no duplicate edges; an undirected graph stores
+/// both directions of every edge). Ids are internal (Partition::relabel maps original ids to
+/// them); this rank owns [first_vertex, first_vertex + rows()).
 struct Graph {
   global_int vertex_count = 0;  ///< N, isolated vertices included
-  global_int edge_count = 0;    ///< undirected edges, each counted once
+  global_int edge_count = 0;    ///< undirected edges, each counted once, or arcs when directed
+  bool directed = false;
+  bool weighted = false;  ///< the adjacencies carry weights (SSSP)
   Partition partition;
   global_int first_vertex = 0;
 
-  /// Pattern only (`values` and `diagonal` stay empty). Each row lists its owned columns first,
-  /// then its halo columns, each part in the NeighbourOrder build_graph was given (by degree:
-  /// descending, ties by ascending column); local column rows() + k stands for ghost_ids[k].
-  SparseMatrix adjacency;
-  std::vector<global_int> ghost_ids;    ///< ascending internal ids of the halo columns
-  std::vector<local_int> owned_degree;  ///< per row: how many of its columns are owned
+  /// In-edges (pull): row v lists every u with an edge u -> v; every neighbour when undirected.
+  Adjacency in;
+  /// Directed graphs only, out-edges: row u lists every v with an edge u -> v. Empty when
+  /// undirected: out() is then `in`.
+  Adjacency out_edges;
+  const Adjacency& out() const { return directed ? out_edges : in; }
+  Adjacency& out() { return directed ? out_edges : in; }
 
-  /// Transpose of the halo part (CSR by halo column): the owned rows adjacent to each ghost, for
-  /// pushing a frontier that contains ghosts (the graph is symmetric, so these are its edges).
+  /// Transpose of in's halo part (CSR by ghost): the owned rows v with an edge ghost -> v, and
+  /// that edge's weight when weighted. A frontier holding ghosts is pushed along these.
   std::vector<nnz_int> ghost_row_start;
   std::vector<local_int> ghost_rows;
+  std::vector<weight_t> ghost_weights;
 
-  /// Where each owned row's bit lies in the packed send segments of adjacency.exchange (a row is
+  /// Where each owned row's bit lies in the packed send segments of in.matrix.exchange (a row is
   /// sent to every rank that holds it as a ghost): CSR by row.
   std::vector<nnz_int> send_bit_start;
   std::vector<std::uint64_t> send_bits;
 
-  /// One bit per owned row without edges: a BFS never reaches them (Kronecker graphs have many),
-  /// so bottom-up steps skip them as if visited.
+  /// One bit per owned row without in-edges: a BFS never reaches them (Kronecker graphs have
+  /// many), so bottom-up steps skip them as if visited.
   std::vector<std::uint64_t> isolated_rows;
 
-  local_int rows() const { return adjacency.rows; }
-  local_int ghosts() const { return adjacency.columns - adjacency.rows; }
-  global_int degree(local_int row) const {
-    return adjacency.row_start[row + 1] - adjacency.row_start[row];
-  }
-  /// Internal id of a local column (owned row or ghost).
+  local_int rows() const { return in.rows(); }
+  local_int ghosts() const { return in.ghosts(); }
+  global_int in_degree(local_int row) const { return in.degree(row); }
+  global_int out_degree(local_int row) const { return out().degree(row); }
+  /// Internal id of a local column of `in` (owned row or ghost).
   global_int global_id(local_int column) const {
-    return column < rows() ? first_vertex + column : ghost_ids[column - rows()];
+    return column < rows() ? first_vertex + column : in.ghost_ids[column - rows()];
   }
-  /// Local column of an internal id, or -1 when it is neither owned nor a ghost here.
+  /// Local column in `in` of an internal id, or -1 when it is neither owned nor a ghost here.
   local_int local_column(global_int internal) const;
   bool owns(global_int internal) const {
     return internal >= first_vertex && internal < first_vertex + rows();
   }
 };
 
-/// GAP's cleanup and the distribution: drops self-loops, symmetrizes, removes duplicates,
-/// relabels and cuts the vertices as `kind` says (`seed` keys the random relabelling), builds the
-/// CSR and its halo. Consumes `edges`. Collective.
 /// How each row lists its neighbours (owned ones first, then ghosts, in either order): by
 /// descending degree, so that a bottom-up BFS step meets hubs first and stops sooner, or by id.
 enum class NeighbourOrder { degree, id };
+
+/// GAP's cleanup and the distribution: drops self-loops, symmetrizes unless `edges.directed`,
+/// removes duplicates (keeping the smallest weight), relabels and cuts the vertices as `kind` says
+/// (`seed` keys the random relabelling), builds the CSRs and their halos. Keeps weights when
+/// `edges.weighted`. Consumes `edges`. Collective.
 
 Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm,
                   NeighbourOrder order = NeighbourOrder::degree);

@@ -14,17 +14,21 @@ namespace hpcg::graph {
 
 /// The edge count TEPS divides by, as the report states it.
 constexpr const char* teps_edge_definition =
-    "undirected edges of the cleaned graph (no self-loops or duplicates) in the traversed "
-    "component";
+    "undirected edges (arcs when directed) of the cleaned graph (no self-loops or duplicates) "
+    "in the traversed component";
 
 struct XgraphReport {
   XgraphOptions options;
   int ranks = 1, threads = 1;
   global_int vertices = 0, edges = 0;
+  bool directed = false;
+  std::string weights;  ///< where the edge weights came from, or why there are none
   double generate_seconds = 0, build_seconds = 0;
   PartitionStats partition;
   std::vector<BfsTrial> bfs;
   std::vector<PageRankTrial> pagerank;
+  std::vector<CcTrial> cc;
+  std::vector<SsspTrial> sssp;
 
   bool verified() const { return options.verify; }
   /// Every verified trial passed and no PageRank trial stopped above the tolerance where that
@@ -37,8 +41,12 @@ struct XgraphReport {
 std::string graph_lines(const XgraphReport& report);
 std::string bfs_trial_line(const BfsTrial& trial);
 std::string pagerank_trial_line(const PageRankTrial& trial);
+std::string cc_trial_line(const CcTrial& trial);
+std::string sssp_trial_line(const SsspTrial& trial);
 std::string bfs_summary(const XgraphReport& report);
 std::string pagerank_summary(const XgraphReport& report);
+std::string cc_summary(const XgraphReport& report);
+std::string sssp_summary(const XgraphReport& report);
 std::string verification_line(const XgraphReport& report);
 std::string report_json(const XgraphReport& report);
 

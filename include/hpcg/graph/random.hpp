@@ -52,6 +52,13 @@ class CounterRng {
 };
 
 /// Purposes of the streams derived from the one user seed.
-enum class Stream : std::uint64_t { kronecker = 1, kronecker_labels, uniform, relabel, sources };
+enum class Stream : std::uint64_t {
+  kronecker = 1,
+  kronecker_labels,
+  uniform,
+  relabel,
+  sources,
+  weights
+};
 
 }  // namespace hpcg::graph

@@ -11,7 +11,9 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/cc.hpp"
 #include "hpcg/graph/pagerank.hpp"
+#include "hpcg/graph/sssp.hpp"
 
 namespace hpcg::graph {
 
@@ -23,7 +25,7 @@ struct PhaseSeconds {
 struct BfsTrial {
   global_int source = 0;  ///< original id
   double seconds = 0;     ///< slowest rank
-  global_int edges = 0;   ///< undirected edges of the traversed component
+  global_int edges = 0;   ///< edges of the traversed component (traversed_edges)
   double teps = 0;
   int levels = 0, bottom_up_levels = 0;
   std::uint64_t bytes_sent = 0;  ///< halo payload, all ranks
@@ -44,8 +46,32 @@ struct PageRankTrial {
   double error = 0, verify_seconds = 0;
 };
 
+struct CcTrial {
+  double seconds = 0;
+  int rounds = 0;  ///< label exchanges between ranks
+  std::uint64_t bytes_sent = 0;
+  PhaseSeconds phases;  ///< compute_a: linking within ranks
+  global_int components = 0, largest = 0;  ///< from the verifier (0 when not verified)
+  bool verified = false, passed = true;
+  double verify_seconds = 0;
+  std::string failure;
+};
+
+struct SsspTrial {
+  global_int source = 0;  ///< original id
+  double seconds = 0;
+  int buckets = 0, steps = 0;
+  std::uint64_t bytes_sent = 0;
+  PhaseSeconds phases;  ///< compute_a: relaxation
+  global_int reached = 0;  ///< from the verifier (0 when not verified)
+  distance_t farthest = 0;
+  bool verified = false, passed = true;
+  double verify_seconds = 0;
+  std::string failure;
+};
+
 /// GAP's SourcePicker: uniform draws in [0, N) from a seeded counter-based stream, redrawn while
-/// the vertex has no edges; sources may repeat. `distinct` (Graph500's rule) also redraws a
+/// the vertex has no out-edges; sources may repeat. `distinct` (Graph500's rule) also redraws a
 /// vertex already picked, and throws InputError when fewer than `count` vertices have edges.
 /// Original ids. Collective.
 std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
@@ -60,12 +86,14 @@ struct TepsStatistics {
 };
 TepsStatistics teps_statistics(const std::vector<BfsTrial>& trials);
 
-/// Degree of an original vertex id (0 for ids outside the graph). Collective.
+/// Out-degree of an original vertex id (0 for ids outside the graph). Collective.
 global_int degree_of(const Graph& graph, global_int original, const Comm& comm);
 
 /// Called on every rank after each trial (to print it as GAP does).
 using BfsCallback = std::function<void(const BfsTrial&)>;
 using PageRankCallback = std::function<void(const PageRankTrial&)>;
+using CcCallback = std::function<void(const CcTrial&)>;
+using SsspCallback = std::function<void(const SsspTrial&)>;
 
 /// Runs one BFS per source; keeps the last parent array in `last_parent` when given.
 std::vector<BfsTrial> run_bfs_trials(Graph& graph, const std::vector<global_int>& sources,
@@ -78,8 +106,24 @@ std::vector<PageRankTrial> run_pagerank_trials(Graph& graph, int trials,
                                                const Comm& comm, const PageRankCallback& done,
                                                std::vector<float>* last_scores = nullptr);
 
-double mean_seconds(const std::vector<BfsTrial>& trials);
-double mean_seconds(const std::vector<PageRankTrial>& trials);
+/// Runs connected components `trials` times; keeps the last labels in `last_label` when given.
+std::vector<CcTrial> run_cc_trials(Graph& graph, int trials, bool verify, const Comm& comm,
+                                   const CcCallback& done,
+                                   std::vector<global_int>* last_label = nullptr);
+
+/// Runs one SSSP per source; keeps the last distances in `last_distance` when given.
+std::vector<SsspTrial> run_sssp_trials(Graph& graph, const std::vector<global_int>& sources,
+                                       const SsspOptions& options, bool verify, const Comm& comm,
+                                       const SsspCallback& done,
+                                       std::vector<distance_t>* last_distance = nullptr);
+
+/// Arithmetic mean of the trials' times (GAP's Average Time).
+template <class Trial>
+double mean_seconds(const std::vector<Trial>& trials) {
+  double sum = 0;
+  for (const auto& t : trials) sum += t.seconds;
+  return trials.empty() ? 0 : sum / static_cast<double>(trials.size());
+}
 /// Graph500's aggregate: the harmonic mean of the trials' TEPS, 1 / mean(time / edges).
 double harmonic_mean_teps(const std::vector<BfsTrial>& trials);
 

@@ -10,14 +10,19 @@
 #include "hpcg/base/comm.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/cc.hpp"
 #include "hpcg/graph/edge_list.hpp"
 #include "hpcg/graph/pagerank.hpp"
 #include "hpcg/graph/partition.hpp"
+#include "hpcg/graph/sssp.hpp"
 
 namespace hpcg::graph {
 
 enum class GraphSource { none, kronecker, uniform, grid, file };
-enum class KernelChoice { bfs, pagerank, both, none };
+/// Which of GAP's kernels run (--kernel=bfs,pr,cc,sssp).
+struct KernelSet {
+  bool bfs = true, pagerank = true, cc = false, sssp = false;
+};
 
 struct XgraphOptions {
   bool help = false;
@@ -30,24 +35,29 @@ struct XgraphOptions {
   std::uint64_t seed = default_seed;
   PartitionKind partition = PartitionKind::block;
   NeighbourOrder neighbour_order = NeighbourOrder::degree;
-  KernelChoice kernel = KernelChoice::both;
-  int bfs_trials = 64;  ///< GAP's benchmark setting (-n64)
+  /// --symmetrize: a file's arcs become undirected edges (generated graphs always are).
+  bool symmetrize = false;
+  KernelSet kernels;
+  int bfs_trials = 64;  ///< GAP's benchmark settings (-n64, -n16, -n16, -n64)
   int pagerank_trials = 16;
-  global_int bfs_source = -1;  ///< original id; -1: GAP's seeded picker
+  int cc_trials = 16;
+  int sssp_trials = 64;
+  global_int source_vertex = -1;  ///< BFS and SSSP source, original id; -1: GAP's seeded picker
   BfsOptions bfs;
   PageRankOptions pagerank;
+  SsspOptions sssp;
   bool verify = false;
   bool graph500 = false;  ///< --graph500: 64 distinct roots, each validated, Graph500's statistics
   /// --max-iters was given: a PageRank trial may stop there above the tolerance; without it
   /// such a trial fails the run.
   bool max_iterations_given = false;
   WatchdogLimit watchdog;  ///< --watchdog=SECONDS
-  std::string graph_out, scores_out, parents_out, json;
+  std::string graph_out, scores_out, parents_out, labels_out, distances_out, json;
 
-  bool runs_bfs() const { return kernel == KernelChoice::bfs || kernel == KernelChoice::both; }
-  bool runs_pagerank() const {
-    return kernel == KernelChoice::pagerank || kernel == KernelChoice::both;
-  }
+  bool runs_bfs() const { return kernels.bfs; }
+  bool runs_pagerank() const { return kernels.pagerank; }
+  bool runs_cc() const { return kernels.cc; }
+  bool runs_sssp() const { return kernels.sssp; }
 };
 
 /// Parses argv[1..]; throws InputError naming the bad option and the fix.
