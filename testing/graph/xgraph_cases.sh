@@ -153,6 +153,11 @@ case "$case_name" in
     run 2 --file="$data/small.wel" --kernel=all --trials=2 --verify --max-iters=200
     expect_status 0; expect_out 'Graph has 7 nodes and 5 directed edges'
     expect_count '^Verification: *PASS' 9 ;;
+  bad_delta_too_small)
+    # Distances of 2e9 with delta 1 would need 2e9 buckets: refused by every rank, one message.
+    printf '0 1 2000000000\n1 2 5\n' > heavy.wel
+    expect_error 2 2 "SSSP delta 1 is too small for these weights" --file=heavy.wel --kernel=sssp \
+      --trials=1 --delta=1 --source=0 ;;
   bad_graph_out_format)
     # Refused before the graph is built: no Build Time line.
     expect_error 2 1 "unknown format '.txt'" --kron=8 --graph-out=g.txt
