@@ -5,11 +5,9 @@
 #include "hpcg/graph/cc.hpp"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -146,21 +144,13 @@ TEST(GraphCc, CanonicalLabelsMatchSerialUnionFindForAnyPartition) {
 
 TEST(GraphCc, EdgeFileGivesTheSameComponentsEitherDirection) {
   const Comm comm;
-  std::string dir;
-  if (comm.is_root()) {
-    char pattern[] = "/tmp/cc_test_XXXXXX";
-    dir = ::mkdtemp(pattern) != nullptr ? pattern : "/tmp";
-  }
-  dir = comm.broadcast(dir);
-  const std::string path = dir + "/components.el";
+  const testing::SharedScratch scratch(comm);
   const std::vector<Edge> edges = {{0, 1}, {2, 1}, {3, 4}, {5, 6}, {6, 7}, {7, 5}, {9, 8}};
-  if (comm.is_root()) {
-    std::ofstream file(path);
-    file << "# four components and an isolated vertex (10)\n";
-    for (const Edge& e : edges) file << e.u << " " << e.v << "\n";
-    file << "10 10\n";  // a self-loop: GAP's cleanup drops it, the vertex stays
-  }
-  comm.barrier();
+  std::ostringstream text;
+  text << "# four components and an isolated vertex (10)\n";
+  for (const Edge& e : edges) text << e.u << " " << e.v << "\n";
+  text << "10 10\n";  // a self-loop: GAP's cleanup drops it, the vertex stays
+  const std::string path = scratch.put("components.el", text.str());
   for (bool directed : {true, false}) {
     const std::string name = directed ? "file as arcs" : "file symmetrized";
     EdgeList list = read_edge_file(path, comm);
@@ -176,8 +166,6 @@ TEST(GraphCc, EdgeFileGivesTheSameComponentsEitherDirection) {
     const auto canonical = canonical_labels(g, result.label, comm);
     EXPECT_EQ(first_failure(compare_canonical(g, canonical, want), comm), "") << name;
   }
-  comm.barrier();
-  if (comm.is_root()) std::remove(path.c_str()), std::remove(dir.c_str());
 }
 
 /// The label of original vertex x, on every rank. Collective.

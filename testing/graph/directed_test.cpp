@@ -7,9 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <deque>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,65 +21,6 @@ namespace {
 
 using testing::first_failure;
 using testing::original_of_row;
-
-/// The cleaned directed graph (no self-loops, no duplicate arcs) in original ids, built serially.
-struct DirectedReference {
-  global_int n = 0;
-  std::vector<std::vector<global_int>> out, in;
-
-  DirectedReference(global_int vertices, const std::vector<Edge>& arcs)
-      : n(vertices), out(static_cast<size_t>(vertices)), in(static_cast<size_t>(vertices)) {
-    for (const Edge& e : arcs) {
-      if (e.u == e.v) continue;
-      out[e.u].push_back(e.v);
-      in[e.v].push_back(e.u);
-    }
-    for (auto* lists : {&out, &in}) {
-      for (auto& list : *lists) {
-        std::sort(list.begin(), list.end());
-        list.erase(std::unique(list.begin(), list.end()), list.end());
-      }
-    }
-  }
-
-  global_int arcs() const {
-    global_int total = 0;
-    for (const auto& list : out) total += static_cast<global_int>(list.size());
-    return total;
-  }
-
-  std::vector<int> levels(global_int source) const {
-    std::vector<int> level(static_cast<size_t>(n), -1);
-    std::deque<global_int> queue{source};
-    level[source] = 0;
-    while (!queue.empty()) {
-      const global_int u = queue.front();
-      queue.pop_front();
-      for (global_int v : out[u]) {
-        if (level[v] < 0) {
-          level[v] = level[u] + 1;
-          queue.push_back(v);
-        }
-      }
-    }
-    return level;
-  }
-
-  /// GAP's PageRank in double: contributions over out-degree, pulled over in-edges; a vertex
-  /// without out-edges gives nothing (its mass is dropped).
-  std::vector<double> pagerank(int iterations, double damping = 0.85) const {
-    std::vector<double> score(static_cast<size_t>(n), 1.0 / static_cast<double>(n)), next(score);
-    for (int it = 0; it < iterations; ++it) {
-      for (global_int v = 0; v < n; ++v) {
-        double sum = 0;
-        for (global_int u : in[v]) sum += score[u] / static_cast<double>(out[u].size());
-        next[v] = (1.0 - damping) / static_cast<double>(n) + damping * sum;
-      }
-      score.swap(next);
-    }
-    return score;
-  }
-};
 
 struct Case {
   std::string name;
@@ -99,7 +38,7 @@ std::vector<Case> cases() {
 }
 
 /// First owned vertex whose in- or out-neighbours differ from the reference, or "".
-std::string compare_adjacency(const Graph& g, const DirectedReference& reference) {
+std::string compare_adjacency(const Graph& g, const testing::ReferenceGraph& reference) {
   auto neighbours = [&g](const Adjacency& a, local_int row) {
     std::vector<global_int> ids;
     for (nnz_int k = a.matrix.row_start[row]; k < a.matrix.row_start[row + 1]; ++k) {
@@ -113,7 +52,7 @@ std::string compare_adjacency(const Graph& g, const DirectedReference& reference
   };
   for (local_int v = 0; v < g.rows(); ++v) {
     const global_int id = original_of_row(g, v);
-    if (neighbours(g.out(), v) != reference.out[id]) return "out-edges of " + std::to_string(id);
+    if (neighbours(g.out(), v) != reference.neighbours[id]) return "out-edges of " + std::to_string(id);
     if (neighbours(g.in, v) != reference.in[id]) return "in-edges of " + std::to_string(id);
   }
   return "";
@@ -122,12 +61,12 @@ std::string compare_adjacency(const Graph& g, const DirectedReference& reference
 TEST(GraphDirected, OutAndInEdgesMatchTheArcs) {
   const Comm comm;
   for (const Case& c : cases()) {
-    const DirectedReference reference(c.vertices, c.arcs);
+    const testing::ReferenceGraph reference(c.vertices, c.arcs, true);
     for (PartitionKind kind : testing::all_partitions()) {
       Graph g = build_graph(testing::share_of(c.vertices, c.arcs, comm, true), kind, 3, comm);
       const std::string where = c.name + " " + to_string(kind);
       EXPECT_TRUE(g.directed) << where;
-      EXPECT_EQ(g.edge_count, reference.arcs()) << where;
+      EXPECT_EQ(g.edge_count, reference.edges()) << where;
       EXPECT_EQ(first_failure(compare_adjacency(g, reference), comm), "") << where;
     }
   }
@@ -137,7 +76,7 @@ TEST(GraphDirected, BfsFollowsOutEdges) {
   const Comm comm;
   const BfsOptions policies[] = {{15, 18}, {1e-9, 18}, {1e9, 1e9}};
   for (const Case& c : cases()) {
-    const DirectedReference reference(c.vertices, c.arcs);
+    const testing::ReferenceGraph reference(c.vertices, c.arcs, true);
     for (PartitionKind kind : testing::all_partitions()) {
       Graph g = build_graph(testing::share_of(c.vertices, c.arcs, comm, true), kind, 3, comm);
       std::vector<global_int> sources = c.name == "hand" ? std::vector<global_int>{0, 3}
@@ -146,7 +85,7 @@ TEST(GraphDirected, BfsFollowsOutEdges) {
         const auto want = reference.levels(source);
         global_int reached_arcs = 0;
         for (global_int v = 0; v < reference.n; ++v) {
-          if (want[v] >= 0) reached_arcs += static_cast<global_int>(reference.out[v].size());
+          if (want[v] >= 0) reached_arcs += static_cast<global_int>(reference.neighbours[v].size());
         }
         for (const BfsOptions& policy : policies) {
           const global_int internal = g.partition.relabel.forward(source);
@@ -198,7 +137,7 @@ TEST(GraphDirected, ValidatorRejectsAParentAgainstTheArc) {
 TEST(GraphDirected, PageRankPullsInEdgesAndDropsDanglingMass) {
   const Comm comm;
   for (const Case& c : cases()) {
-    const DirectedReference reference(c.vertices, c.arcs);
+    const testing::ReferenceGraph reference(c.vertices, c.arcs, true);
     for (PartitionKind kind : testing::all_partitions()) {
       Graph g = build_graph(testing::share_of(c.vertices, c.arcs, comm, true), kind, 2, comm);
       const PageRankOptions options;
@@ -221,22 +160,17 @@ TEST(GraphDirected, PageRankPullsInEdgesAndDropsDanglingMass) {
 TEST(GraphDirected, EdgeFilesAreReadAsDirectedUnlessSymmetrized) {
   const Comm comm;
   const Case hand = cases()[1];
-  const std::string path = "graph_directed_test_" + std::to_string(comm.size()) + ".el";
-  if (comm.is_root()) {
-    std::ofstream file(path);
-    for (const Edge& e : hand.arcs) file << e.u << ' ' << e.v << '\n';
-  }
-  comm.barrier();
-  EdgeList read = read_edge_file(path, comm);
+  const testing::SharedScratch scratch(comm);
+  std::ostringstream text;
+  for (const Edge& e : hand.arcs) text << e.u << ' ' << e.v << '\n';
+  EdgeList read = read_edge_file(scratch.put("hand.el", text.str()), comm);
   EXPECT_TRUE(read.directed);
   Graph directed = build_graph(read, PartitionKind::block, 1, comm);
-  EXPECT_EQ(directed.edge_count, DirectedReference(hand.vertices, hand.arcs).arcs());
+  EXPECT_EQ(directed.edge_count, testing::ReferenceGraph(hand.vertices, hand.arcs, true).edges());
   read.directed = false;  // what --symmetrize does
   const Graph undirected = build_graph(read, PartitionKind::block, 1, comm);
   EXPECT_EQ(undirected.edge_count,
             testing::ReferenceGraph(hand.vertices, hand.arcs).edges());
-  comm.barrier();
-  if (comm.is_root()) std::remove(path.c_str());
 }
 
 }  // namespace

@@ -4,7 +4,6 @@
 // for byte, every graph written in every format reads back equal whatever the partitioning, and
 // every malformed or corrupt file is an input error naming the file (and line) on every rank.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -37,25 +36,9 @@ std::string read_error(const std::string& path, const Comm& comm) {
   return "no error";
 }
 
-/// A directory rank 0 creates and every rank knows. Collective.
-std::string shared_temp_dir(const Comm& comm) {
-  std::string dir;
-  if (comm.is_root()) {
-    char pattern[] = "/tmp/xgraph_test_XXXXXX";
-    dir = ::mkdtemp(pattern) != nullptr ? pattern : "/tmp";
-  }
-  return comm.broadcast(dir);
-}
-
 std::string file_bytes(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
-}
-
-/// Rank 0 writes `bytes` to `path`; every rank returns once the file is there. Collective.
-void put_file(const std::string& path, const std::string& bytes, const Comm& comm) {
-  if (comm.is_root()) std::ofstream(path, std::ios::binary) << bytes;
-  comm.barrier();
 }
 
 struct Arc {
@@ -150,7 +133,7 @@ TEST(GraphFile, EveryFormatGivesTheSameGraph) {
 TEST(GraphFile, SerializedFilesMatchGapbsByteForByte) {
   // small*.sg/.wsg were written by gapbs's converter from small.el / small.wel (see data/README).
   const Comm comm;
-  const std::string dir = shared_temp_dir(comm);
+  const testing::SharedScratch scratch(comm);
   struct Case {
     const char* source;
     bool directed;
@@ -163,15 +146,13 @@ TEST(GraphFile, SerializedFilesMatchGapbsByteForByte) {
       EdgeList list = read_edge_file(data_dir + "/" + c.source, comm);
       list.directed = c.directed;
       const Graph g = build_graph(std::move(list), kind, 7, comm);
-      const std::string name(c.gapbs_file), path = dir + "/" + name;
+      const std::string name(c.gapbs_file), path = scratch.path(name);
       write_graph(g, path, comm);
       EXPECT_TRUE(file_bytes(path) == file_bytes(data_dir + "/" + name))
           << name << ", partition " << to_string(kind);
-      comm.barrier();
-      if (comm.is_root()) std::remove(path.c_str());
+      comm.barrier();  // every rank has read the file before the next partition rewrites it
     }
   }
-  if (comm.is_root()) ::rmdir(dir.c_str());
 }
 
 /// A small Kronecker list with duplicates and self-loops, distinct weights (up to max_weight), and
@@ -191,7 +172,7 @@ EdgeList round_trip_list(bool directed, bool weighted) {
 
 TEST(GraphFile, WrittenGraphsReadBackEqualInEveryFormat) {
   const Comm comm;
-  const std::string dir = shared_temp_dir(comm);
+  const testing::SharedScratch scratch(comm);
   const std::vector<std::string> formats = {".el", ".wel", ".gr", ".mtx", ".sg", ".wsg"};
   const auto partitions = testing::all_partitions();
   int round = 0;  // rotates the partitioning, so that each format is written from several
@@ -207,7 +188,7 @@ TEST(GraphFile, WrittenGraphsReadBackEqualInEveryFormat) {
         const Graph g = build_graph(
             testing::share_of(all.vertex_count, all.edges, comm, directed, weighted), kind, 9,
             comm);
-        const std::string path = dir + "/graph" + extension;
+        const std::string path = scratch.path("graph" + extension);
         write_graph(g, path, comm);
         EdgeList back = read_edge_file(path, comm);
         const bool keeps_direction = extension == ".mtx" || extension == ".sg" ||
@@ -225,13 +206,11 @@ TEST(GraphFile, WrittenGraphsReadBackEqualInEveryFormat) {
         EXPECT_EQ(again.directed, directed) << where;
         EXPECT_EQ(again.edge_count, g.edge_count) << where;
         EXPECT_EQ(all_arcs(again, keeps_weights, comm), want) << where;
-        comm.barrier();
-        if (comm.is_root()) std::remove(path.c_str());
+        comm.barrier();  // every rank has read the file before the next one replaces it
       }
       ++round;
     }
   }
-  if (comm.is_root()) ::rmdir(dir.c_str());
 }
 
 TEST(GraphFile, MalformedFilesNameTheFileAndLine) {
@@ -283,7 +262,7 @@ TEST(GraphFile, CorruptSerializedFilesAreInputErrors) {
   // gapbs's small.sg: flag at byte 0, M = 10 at 1, N = 7 at 9, offsets 0 2 4 6 6 7 9 10 from
   // byte 17, ten int32 neighbours from byte 81 (vertex 2's are entries 4 and 5).
   const Comm comm;
-  const std::string dir = shared_temp_dir(comm);
+  const testing::SharedScratch scratch(comm);
   const std::string sg = file_bytes(data_dir + "/small.sg");
   const std::string wsg = file_bytes(data_dir + "/small.wsg");  // entries 8 bytes: id, weight
   ASSERT_EQ(sg.size(), 121u);
@@ -306,43 +285,33 @@ TEST(GraphFile, CorruptSerializedFilesAreInputErrors) {
        "the weight of entry 0 (arc 0 -> 1) is 0"},
   };
   for (const auto& [name, bytes, message] : cases) {
-    const std::string path = dir + "/" + name;
-    put_file(path, bytes, comm);
-    const std::string error = read_error(path, comm);
+    const std::string error = read_error(scratch.put(name, bytes), comm);
     EXPECT_NE(error.find(message), std::string::npos) << name << ": " << error;
-    comm.barrier();
-    if (comm.is_root()) std::remove(path.c_str());
   }
-  if (comm.is_root()) ::rmdir(dir.c_str());
 }
 
 TEST(GraphFile, LineNumbersHoldAcrossRankBoundaries) {
   const Comm comm;
-  const std::string dir = shared_temp_dir(comm);
-  const std::string path = dir + "/long.el";
+  const testing::SharedScratch scratch(comm);
+  const std::string path = scratch.path("long.el");
   std::string text;
   for (int line = 1; line <= 5000; ++line) text += line == 4321 ? "7 seven\n" : "1 2\n";
-  put_file(path, text + "3 4", comm);  // no final newline
+  scratch.put("long.el", text + "3 4");  // no final newline
   EXPECT_NE(read_error(path, comm).find("long.el:4321:"), std::string::npos);
   comm.barrier();
   text.clear();
   for (int line = 1; line <= 5000; ++line) {
     text += std::to_string(line) + " " + std::to_string(line + 1) + "\r\n";
   }
-  put_file(path, text + "0 5001", comm);
+  scratch.put("long.el", text + "0 5001");
   EdgeList list = read_edge_file(path, comm);
   EXPECT_EQ(comm.sum(static_cast<global_int>(list.edges.size())), 5001);
   EXPECT_EQ(list.vertex_count, 5002);
-  comm.barrier();
-  if (comm.is_root()) {
-    std::remove(path.c_str());
-    ::rmdir(dir.c_str());
-  }
 }
 
 TEST(GraphFile, ValuesComeInVertexOrder) {
   const Comm comm;
-  const std::string dir = shared_temp_dir(comm);
+  const testing::SharedScratch scratch(comm);
   EdgeList list;
   list.vertex_count = 1 << 8;
   list.edges = testing::all_kronecker_edges(8, 8, 2);
@@ -352,10 +321,10 @@ TEST(GraphFile, ValuesComeInVertexOrder) {
   for (local_int v = 0; v < g.rows(); ++v) {
     scores[v] = static_cast<float>(testing::original_of_row(g, v));
   }
-  write_scores(g, scores, dir + "/scores.txt", comm);
+  write_scores(g, scores, scratch.path("scores.txt"), comm);
   std::string mismatch;
   if (comm.is_root()) {
-    std::ifstream file(dir + "/scores.txt");
+    std::ifstream file(scratch.path("scores.txt"));
     global_int vertex = -1, expected = 0;
     double score = 0;
     for (; file >> vertex >> score; ++expected) {
@@ -364,8 +333,6 @@ TEST(GraphFile, ValuesComeInVertexOrder) {
       }
     }
     if (expected != list.vertex_count) mismatch = "wrong line count " + std::to_string(expected);
-    std::remove((dir + "/scores.txt").c_str());
-    ::rmdir(dir.c_str());
   }
   EXPECT_EQ(first_failure(mismatch, comm), "");
 }

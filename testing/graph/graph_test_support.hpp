@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Helpers of the graph tests: a serial reference graph (adjacency sets, BFS levels, PageRank)
-// every rank builds from the full edge list, and agreement of per-rank checks without deadlock.
+// every rank builds from the full edge list, agreement of per-rank checks without deadlock, and
+// a scratch directory for graph files every rank reads.
 #pragma once
 
 #include <mpi.h>
 
+#include <stdlib.h>  // mkdtemp
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -18,28 +23,42 @@
 
 namespace hpcg::graph::testing {
 
-/// The cleaned graph (symmetric, no self-loops, no duplicates) in original ids, built serially.
+/// The cleaned graph (no self-loops, no duplicates) in original ids, built serially: symmetric,
+/// or the arcs as given when `directed`.
 struct ReferenceGraph {
   global_int n = 0;
-  std::vector<std::vector<global_int>> neighbours;
+  bool directed = false;
+  std::vector<std::vector<global_int>> neighbours;  ///< out-neighbours when directed
+  std::vector<std::vector<global_int>> in;          ///< directed only: in-neighbours
 
-  ReferenceGraph(global_int vertices, const std::vector<Edge>& edges)
-      : n(vertices), neighbours(static_cast<size_t>(vertices)) {
+  ReferenceGraph(global_int vertices, const std::vector<Edge>& edges, bool arcs = false)
+      : n(vertices),
+        directed(arcs),
+        neighbours(static_cast<size_t>(vertices)),
+        in(arcs ? static_cast<size_t>(vertices) : 0) {
     for (const Edge& e : edges) {
       if (e.u == e.v) continue;
       neighbours[e.u].push_back(e.v);
-      neighbours[e.v].push_back(e.u);
+      (directed ? in : neighbours)[e.v].push_back(e.u);
     }
-    for (auto& list : neighbours) {
-      std::sort(list.begin(), list.end());
-      list.erase(std::unique(list.begin(), list.end()), list.end());
+    for (auto* lists : {&neighbours, &in}) {
+      for (auto& list : *lists) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+      }
     }
   }
 
+  /// Where v's PageRank pulls from: its in-neighbours.
+  const std::vector<global_int>& sources_of(global_int v) const {
+    return directed ? in[v] : neighbours[v];
+  }
+
+  /// Undirected edges, or arcs when directed.
   global_int edges() const {
     global_int total = 0;
     for (const auto& list : neighbours) total += static_cast<global_int>(list.size());
-    return total / 2;
+    return directed ? total : total / 2;
   }
 
   std::vector<int> levels(global_int source) const {
@@ -59,13 +78,14 @@ struct ReferenceGraph {
     return level;
   }
 
-  /// GAP's PageRank (Jacobi) in double for a fixed number of iterations.
+  /// GAP's PageRank (Jacobi) in double for a fixed number of iterations: contributions over
+  /// out-degree, pulled over in-edges; a vertex without out-edges gives nothing.
   std::vector<double> pagerank(int iterations, double damping = 0.85) const {
     std::vector<double> score(static_cast<size_t>(n), 1.0 / static_cast<double>(n)), next(score);
     for (int it = 0; it < iterations; ++it) {
       for (global_int v = 0; v < n; ++v) {
         double sum = 0;
-        for (global_int u : neighbours[v])
+        for (global_int u : sources_of(v))
           sum += score[u] / static_cast<double>(neighbours[u].size());
         next[v] = (1.0 - damping) / static_cast<double>(n) + damping * sum;
       }
@@ -107,6 +127,42 @@ inline std::string first_failure(const std::string& mine, const Comm& comm) {
 inline global_int original_of_row(const Graph& g, local_int row) {
   return g.partition.relabel.inverse(g.first_vertex + row);
 }
+
+/// A directory rank 0 creates under the system's temporary directory, known to every rank and
+/// removed with its files when the object goes. Construction and destruction are collective.
+class SharedScratch {
+ public:
+  explicit SharedScratch(const Comm& comm) : comm_(comm) {
+    if (comm.is_root()) {
+      // mkdtemp replaces the trailing X's with a unique name.
+      std::string pattern =
+          (std::filesystem::temp_directory_path() / "xgraph_test_XXXXXX").string();
+      if (::mkdtemp(pattern.data()) != nullptr) dir_ = pattern;
+    }
+    dir_ = comm.broadcast(dir_);
+  }
+  ~SharedScratch() {
+    comm_.barrier();  // every rank is done reading
+    if (comm_.is_root() && !dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  SharedScratch(const SharedScratch&) = delete;
+  SharedScratch& operator=(const SharedScratch&) = delete;
+
+  /// Path of `name` in the directory ("" when it could not be made, which then fails the reads).
+  std::string path(const std::string& name) const { return dir_.empty() ? "" : dir_ + "/" + name; }
+
+  /// Rank 0 writes `bytes` as `name`; every rank returns its path once the file is there.
+  std::string put(const std::string& name, const std::string& bytes) const {
+    const std::string file = path(name);
+    if (comm_.is_root()) std::ofstream(file, std::ios::binary) << bytes;
+    comm_.barrier();
+    return file;
+  }
+
+ private:
+  const Comm& comm_;
+  std::string dir_;
+};
 
 /// Every partitioning, for tests that must not depend on it.
 inline std::vector<PartitionKind> all_partitions() {

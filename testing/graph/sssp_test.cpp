@@ -5,11 +5,9 @@
 #include "hpcg/graph/sssp.hpp"
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <functional>
 #include <queue>
 #include <string>
@@ -162,25 +160,17 @@ TEST(GraphSssp, DistancesMatchDijkstraForAnyPartitionAndDelta) {
 
 TEST(GraphSssp, WeightedEdgeFileGivesDijkstraDistances) {
   const Comm comm;
-  std::string dir;
-  if (comm.is_root()) {
-    char pattern[] = "/tmp/sssp_test_XXXXXX";
-    dir = ::mkdtemp(pattern) != nullptr ? pattern : "/tmp";
-  }
-  dir = comm.broadcast(dir);
-  const std::string path = dir + "/weighted.wel";
+  const testing::SharedScratch scratch(comm);
   // The direct 0 -> 3 is dearer than 0 -> 1 -> 2 -> 3; 2 -> 4 twice (the lighter one counts);
   // 6 -> 5 only (5 unreached from 0 when directed); 7 has a self-loop alone.
   Case file{"file", {}, {1, 100}, {0, 6}};
   file.all.vertex_count = 8;
   file.all.edges = {{0, 1, 2}, {1, 2, 3}, {2, 3, 1}, {0, 3, 9}, {2, 4, 7}, {2, 4, 5},
                     {4, 0, 1}, {6, 5, 4}, {7, 7, 3}};
-  if (comm.is_root()) {
-    std::ofstream out(path);
-    out << "# u v weight\n";
-    for (const Edge& e : file.all.edges) out << e.u << ' ' << e.v << ' ' << e.w << '\n';
-  }
-  comm.barrier();
+  std::ostringstream text;
+  text << "# u v weight\n";
+  for (const Edge& e : file.all.edges) text << e.u << ' ' << e.v << ' ' << e.w << '\n';
+  const std::string path = scratch.put("weighted.wel", text.str());
   for (bool directed : {true, false}) {
     EdgeList list = read_edge_file(path, comm);
     ASSERT_TRUE(list.weighted) << "read_edge_file dropped the .wel weights";
@@ -191,8 +181,6 @@ TEST(GraphSssp, WeightedEdgeFileGivesDijkstraDistances) {
     expect_dijkstra_distances(file, directed ? file.deltas : std::vector<distance_t>{2}, g,
                               directed ? "file as arcs" : "file symmetrized", comm);
   }
-  comm.barrier();
-  if (comm.is_root()) std::remove(path.c_str());
 }
 
 TEST(GraphSssp, RefusesUnweightedGraphsAndNonPositiveDelta) {
