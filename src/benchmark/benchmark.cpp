@@ -9,8 +9,9 @@
 #include <sstream>
 
 #include "hpcg/backends/registry.hpp"
-#include "hpcg/base/timer.hpp"
 #include "hpcg/base/threads.hpp"
+#include "hpcg/base/timer.hpp"
+#include "hpcg/benchmark/rhs_scales.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
 
@@ -229,15 +230,16 @@ void run_timed_sets(Workspace& ws, BenchmarkResults& results, RunLog& log,
   ws.mg_level_times.enable(true);
   const TransferCounts before = ws.transfers();
   std::mt19937_64 engine = shared_engine(comm);
+  RhsScales scales(engine);
   double untimed_bytes = 0.0;  // moved by the checks and the scaling of b, not by CG
   const Vector& b = ws.problem().b;
   Vector scaled_b(b.size());
   for (int set = 0; set < results.sets; ++set) {
     ws.backend().fill(ws.cg.x, 0.0);
-    // b times a power of two drawn now: every value CG computes is scaled exactly and every
-    // rounding is the same, so the set must still reproduce the validated residual bit for
-    // bit, but no value repeats from an earlier run, and a backend cannot replay stored results.
-    const double scale = std::ldexp(1.0, static_cast<int>(engine() % 33) - 16);
+    // b times a power of two drawn now (never 1, no repeat within a round of scales): the set
+    // must still reproduce the validated residual bit for bit, but no value repeats from the
+    // validation, the iteration search or a recent set, so stored results cannot be replayed.
+    const double scale = scales.next();
     for (local_int i = 0; i < b.size(); ++i) scaled_b[i] = scale * b[i];
     const double staged = ws.transfers().bytes;
     ws.upload(scaled_b.data(), 0, b.size(), ws.cg.b);
