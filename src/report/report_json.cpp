@@ -103,12 +103,17 @@ Json timed_sets_json(const BenchmarkResults& r) {
   return sets;
 }
 
-/// How the timed sets were re-proved: each reproduces the validated run, spot checks on the
-/// live vectors, the backend checks once more after the last set.
+/// How the timed sets were re-proved: each follows the validated run's convergence, one is
+/// re-run and reproduced, spot checks on the live vectors, the backend checks once more after
+/// the last set.
 Json integrity_json(const BenchmarkResults& r) {
   const SpotCheckResult& spots = r.spot_checks;
   Json j;
   j["validated_scaled_residual"] = r.validated_scaled_residual;
+  j["trajectory_tolerance"] = trajectory_tolerance;
+  j["trajectory_floor"] = trajectory_floor;
+  j["rerun_set"] = r.rerun_set + 1;  // 1-based as the report's set numbers; 0 = none
+  j["rerun_scaled_residual"] = r.rerun_scaled_residual;
   j["residual_tolerance"] = r.timed_residual_tolerance;
   j["set_iterations"] = r.set_iterations;
   j["failures"] = r.timed_failures;

@@ -113,6 +113,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
   double rtz = 0.0;
   const double stop_at = options.tolerance * (1.0 + 1.0e-6);
   bool healthy = finite(normr0, "||r0||", 0);
+  result.scaled_residuals.reserve(options.max_iterations);
   for (int k = 1; healthy && k <= options.max_iterations && normr0 > 0 && normr / normr0 > stop_at;
        ++k) {
     {
@@ -137,7 +138,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     const double pAp = spmv_dot();
     const double alpha = rtz / pAp;
     healthy = healthy && finite(pAp, "p'Ap", k) && finite(alpha, "alpha", k);
-    if (audit != nullptr && k == audit->iteration) {
+    if (audit != nullptr && (audit->iteration == 0 || k == audit->iteration)) {
       backend.fence();
       const double audit_start = wall_time();
       audit->check();
@@ -147,6 +148,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     normr = std::sqrt(update_residual(alpha));
     healthy = healthy && finite(normr, "||r||", k);
     result.iterations = k;
+    result.scaled_residuals.push_back(normr / normr0);
   }
   result.residual_norm = normr;
   result.initial_residual_norm = normr0;

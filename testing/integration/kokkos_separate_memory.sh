@@ -35,18 +35,18 @@ run() {
 json() { ls "$1"/HPCG-Benchmark_3.1_*.json; }
 # number DIR KEY: the first value of "KEY": in DIR's JSON report.
 number() { sed -n "s/.*\"$2\": \([-0-9.eE+]*\).*/\1/p" "$(json "$1")" | head -n 1; }
-# Every scaled residual the run computed, in the JSON's shortest round-trip digits: the
-# validated run's and each timed set's.
-residuals() { grep -o '"\(validated_\)\?scaled_residual": [-0-9.eE+]*' "$(json "$1")"; }
-# The run log: every validation figure (TestCG, TestSymmetry, the backend checks) and each set's
-# residual, less what differs by design: transfers, and spot checks drawn at run time.
-log_figures() { grep -v '^Transfers in\|^Spot checks' "$1"/hpcg20*T*.txt; }
+# The validated run's scaled residual, in the JSON's shortest round-trip digits (the timed sets
+# run on right-hand sides drawn at run time).
+residuals() { grep -o '"validated_scaled_residual": [-0-9.eE+]*' "$(json "$1")"; }
+# The run log: every validation figure (TestCG, TestSymmetry, the backend checks), less what
+# differs by design: transfers, and the timed sets, spot checks and re-run drawn at run time.
+log_figures() { grep -v '^Transfers in\|^Spot checks\|^Call \[\|^timed set' "$1"/hpcg20*T*.txt; }
 
 run host
 run separate --separate-memory
 grep -q '"memory": "host"' "$(json host)" || fail "the host run's JSON does not say host memory"
 grep -q '"memory": "separate"' "$(json separate)" || fail "the JSON does not say separate memory"
-[[ $(residuals host | grep -c '"scaled_residual"') -ge 1 ]] || fail "no timed set's residual"
+[[ -n "$(residuals host)" ]] || fail "no validated residual"
 [[ "$(residuals host)" == "$(residuals separate)" ]] ||
   fail "residuals differ: $(diff <(residuals host) <(residuals separate))"
 [[ -n "$(log_figures host)" && "$(log_figures host)" == "$(log_figures separate)" ]] ||

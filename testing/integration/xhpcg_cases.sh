@@ -110,7 +110,8 @@ case "$case_name" in
     sets=$(( $(value "Iteration Count Information::Total number of reference iterations") / 50 ))
     [[ $sets -ge 2 ]] || fail "expected several timed sets for --rt=5, got $sets"
     [[ $(grep -c '^Call \[[0-9]*\] Scaled Residual' hpcg20*T*.txt) -eq $sets ]] || fail "log lacks set lines"
-    expect_value "Reproducibility Information::Scaled residual variance" 0 ;;
+    # Each set's b is perturbed by a relative 2^-20 drawn at run time: residuals a little apart.
+    expect_between "Reproducibility Information::Scaled residual variance" 0 1e-40 ;;
   anchor_64_np2)
     # HPCG 3.1's own sample report (testing/data/reports/hpcg-3.1-sample.txt) for this configuration.
     run 2 --nx=64 --ny=64 --nz=64 --rt=0 --backend=reference; expect_valid
@@ -200,7 +201,7 @@ case "$case_name" in
   plugin_sample)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
     expect_value "Final Summary::Backend" "plugin:sample 2.0"
-    grep -q '^Final Summary::Timed sets re-proved=1 sets reproduced the validated scaled residual bit for bit' "$(report)" || fail "no re-proof line"
+    grep -q "^Final Summary::Timed sets re-proved=1 sets on perturbed right-hand sides followed the validated run's convergence within 0.001 .*; set 1 re-run with every iteration checked reproduced its scaled residual bit for bit; [0-9]* SpMV and" "$(report)" || fail "no re-proof line"
     grep -q '^Backend: plugin:sample 2.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
   plugin_v1)
     # A plugin built against the version-1 header, as vendors built them: still loads, VALID.
@@ -227,9 +228,17 @@ case "$case_name" in
   plugin_stagnant_smoother) expect_invalid faulty_stagnant_smoother "SymGS does not reduce the error" ;;
   plugin_noisy_dot) expect_invalid faulty_noisy_dot "dot product is not reproducible" ;;
   plugin_zero_norm_later) expect_invalid_later faulty_zero_norm_later "timed set 1: stopped after 0 of the 50 iterations" ;;
-  plugin_skip_backward_sweep_later) expect_invalid_later faulty_skip_backward_sweep_later "timed set 1: scaled residual .* differs from the validated run's" ;;
+  plugin_skip_backward_sweep_later) expect_invalid_later faulty_skip_backward_sweep_later "timed set 1: ||r||/||r0|| .* after iteration 1 departs from the validated run's" ;;
   plugin_nan_spmv_later) expect_invalid_later faulty_nan_spmv_later "timed set 1: NaN or infinity" ;;
   plugin_replay_spmv_later) expect_invalid_later faulty_replay_spmv_later "SpMV in a timed set differs from the reference" ;;
+  # Scaling the replay by the input's ratio to the recorded one would be exact if the sets only
+  # rescaled b: the perturbed b of each set defeats it.
+  plugin_rescaled_replay_later) expect_invalid_later faulty_rescaled_replay_later "SpMV in a timed set differs from the reference" ;;
+  plugin_skip_coarse_levels_later) expect_invalid_later faulty_skip_coarse_levels_later "timed set 1: ||r||/||r0|| .* departs from the validated run's" ;;
+  # Right to within rounding in the timed set; only its re-run shows that it does not repeat.
+  plugin_noisy_dot_later)
+    expect_invalid_later faulty_noisy_dot_later "timed set 1 re-run: scaled residual .* differs from the timed run's"
+    [[ $(grep -c '^Final Summary::Reason=' "$(report)") -eq 1 ]] || fail "another check failed too" ;;
   plugin_fine_smoother_vcycle) expect_invalid faulty_fine_smoother_vcycle "does not remove smooth error as a V-cycle does" ;;
   plugin_error_status) expect_backend_failure faulty_error_status 5 "plugin:faulty.*failed in spmv: simulated device failure" ;;
   plugin_crash)

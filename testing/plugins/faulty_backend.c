@@ -63,8 +63,10 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
   ((double*)y)[0] = *nowhere;
   return HPCG_STATUS_OK;
 }
-#elif defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) || \
-    defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER)
+#elif defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) ||     \
+    defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER) ||                  \
+    defined(FAULT_RESCALED_REPLAY_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER) ||    \
+    defined(FAULT_NOISY_DOT_LATER)
 #define COUNTS_CG_RUNS
 enum { validation_runs = 5 };
 static int cg_runs = 0;
@@ -104,12 +106,32 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
   if (timed() && level == 0) ((double*)y)[0] = nan("");
   return status;
 }
+#elif defined(FAULT_SKIP_COARSE_LEVELS_LATER)
+/* Less work once timed that is still a symmetric V-cycle, and one reducing the error well enough
+ * for the V-cycle spot check: no smoothing below the fine level. */
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
+                                hpcg_error* error) {
+  if (timed() && level >= 1) return HPCG_STATUS_OK;
+  return sample_symgs(state, level, r, x, error);
+}
+#elif defined(FAULT_NOISY_DOT_LATER)
+/* In the first timed set only, dot products summed in another order (their last bits move):
+ * right to within rounding, so only the re-run of that set, which differs, shows it. */
+static hpcg_status faulty_dot(void* state, int32_t n, const void* x, const void* y,
+                              double* result, hpcg_error* error) {
+  static unsigned calls = 0;
+  hpcg_status status = sample_dot(state, n, x, y, result, error);
+  if (cg_runs == validation_runs + 1) *result *= 1.0 + 1.0e-15 * (double)(++calls % 3);
+  return status;
+}
 #else
 /* Records the fine-grid products of the iteration search's run and, once timed, replays them
  * instead of computing: the timed sets repeat that run, so a replay would be right unless the
- * core changes the values between runs. */
+ * core changes the values between runs. The rescaled replay also scales them by the ratio of
+ * the input to the recorded one, which is exact if the core only rescales b. */
 enum { recorded_products = 600 };
 static double* recording[recorded_products];
+static double recorded_input[recorded_products];
 static int product_in_run = 0, run_of_product = 0;
 static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
                                hpcg_error* error) {
@@ -117,14 +139,20 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
   if (level != 0) return sample_spmv(state, level, x, y, error);
   if (run_of_product != cg_runs) run_of_product = cg_runs, product_in_run = 0;
   const int k = product_in_run++;
-  if (timed() && k < recorded_products && recording[k] != NULL) {
-    memcpy(y, recording[k], (size_t)rows * sizeof(double));
+  if (timed() && k < recorded_products && recording[k] != NULL && rows > 0) {
+#if defined(FAULT_RESCALED_REPLAY_LATER)
+    const double scale = recorded_input[k] != 0.0 ? ((const double*)x)[0] / recorded_input[k] : 1;
+#else
+    const double scale = 1.0;
+#endif
+    for (int32_t i = 0; i < rows; ++i) ((double*)y)[i] = scale * recording[k][i];
     return HPCG_STATUS_OK;
   }
   hpcg_status status = sample_spmv(state, level, x, y, error);
-  if (cg_runs == validation_runs && k < recorded_products) {
+  if (cg_runs == validation_runs && k < recorded_products && rows > 0) {
     if (recording[k] == NULL) recording[k] = malloc((size_t)rows * sizeof(double));
     if (recording[k] != NULL) memcpy(recording[k], y, (size_t)rows * sizeof(double));
+    recorded_input[k] = ((const double*)x)[0];
   }
   return status;
 }
@@ -193,10 +221,13 @@ const hpcg_backend* hpcg_backend_entry(void) {
 #endif
 #if defined(FAULT_ZERO_NORM_LATER)
   faulty_table.dot = faulty_dot;
-#elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER)
+#elif defined(FAULT_NOISY_DOT_LATER)
+  faulty_table.dot = faulty_dot;
+#elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER)
   faulty_table.symgs = faulty_symgs;
   faulty_table.symgs_zero_guess = NULL; /* the faulty SymGS from a zeroed x */
-#elif defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER)
+#elif defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER) || \
+    defined(FAULT_RESCALED_REPLAY_LATER)
   faulty_table.spmv = faulty_spmv;
 #endif
   return &faulty_table;

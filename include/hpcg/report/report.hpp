@@ -33,7 +33,7 @@ std::string format_number(double value);
 ReportEntries make_report_entries(const BenchmarkResults& results);
 
 /// The value of "Final Summary::Timed sets re-proved", written for a VALID run of any backend
-/// but the reference: how many sets reproduced the validated run, and the spot checks.
+/// but the reference: how many sets followed the validated run, the re-run set, the spot checks.
 std::string describe_timed_proof(const BenchmarkResults& results);
 /// Reads that value back into `results` (whose `sets` is known); false when it is not one.
 bool read_timed_proof(const std::string& text, BenchmarkResults& results);

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "hpcg/solver/workspace.hpp"
 
@@ -24,8 +25,8 @@ struct CgOptions {
   bool preconditioned = true;
 };
 
-/// Checks of the backend on CG's live vectors, called once, in iteration `iteration` (1-based)
-/// after Ap = A p, while z = M r still holds. Their time is not charged to CG.
+/// Checks of the backend on CG's live vectors, called in iteration `iteration` (1-based; 0 =
+/// every iteration) after Ap = A p, while z = M r still holds. Their time is not charged to CG.
 struct CgAudit {
   int iteration = 0;
   std::function<void()> check;
@@ -38,6 +39,8 @@ struct CgResult {
   /// The first value of the core's that was NaN or infinite ("p'Ap in iteration 7"), which
   /// stopped CG; empty when all were finite.
   std::string non_finite;
+  /// ||r_k|| / ||r0|| after each iteration k = 1, 2, ...
+  std::vector<double> scaled_residuals;
   double scaled_residual() const {
     return initial_residual_norm > 0 ? residual_norm / initial_residual_norm : 0.0;
   }

@@ -153,6 +153,34 @@ TEST(Report, EachFailedTestMakesTheRunInvalid) {
   EXPECT_FALSE(invalid(sample_report_results()));
 }
 
+TEST(Report, TimedProofReadsBackAndRefusesOtherText) {
+  BenchmarkResults written = sample_report_results();
+  written.sets = 7;
+  written.rerun_set = 4;
+  written.spot_checks.spmv_checks = 57;
+  written.spot_checks.mg_checks = 15;
+  for (double tolerance : {0.0, 1.0e-6}) {
+    written.timed_residual_tolerance = tolerance;
+    const std::string text = describe_timed_proof(written);
+    EXPECT_THAT(text, ::testing::HasSubstr("set 5 re-run"));
+    BenchmarkResults read;
+    read.sets = 7;
+    ASSERT_TRUE(read_timed_proof(text, read)) << text;
+    EXPECT_EQ(read.rerun_set, 4);
+    EXPECT_EQ(read.timed_residual_tolerance, tolerance);
+    EXPECT_EQ(read.spot_checks.spmv_checks, 57);
+    EXPECT_EQ(read.spot_checks.mg_checks, 15);
+    BenchmarkResults other_sets;
+    other_sets.sets = 8;
+    EXPECT_FALSE(read_timed_proof(text, other_sets));
+  }
+  BenchmarkResults read;
+  read.sets = 7;
+  EXPECT_FALSE(read_timed_proof("7 sets reproduced the validated scaled residual bit for bit; "
+                                "57 SpMV and 15 V-cycle spot checks and the backend checks after "
+                                "the last set agreed", read));  // an older xhpcg's, no re-run
+}
+
 TEST(Report, QuickPathAndLongRunsChangeTheFinalSummary) {
   BenchmarkResults quick = sample_report_results();
   quick.params.runtime_seconds = 0;
