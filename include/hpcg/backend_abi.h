@@ -33,8 +33,8 @@ extern "C" {
 /* The vectors live where xhpcg's host code cannot read them (a device). Without it, a handle
  * from alloc_vector must be the host address of its values. */
 #define HPCG_BACKEND_SEPARATE_MEMORY 0x1u
-/* Results may differ in the last bits from run to run (atomic reductions): the timed sets are
- * then compared with the validated run within a tolerance instead of bit for bit. */
+/* Results may differ in the last bits from run to run (atomic reductions): the re-run of a
+ * timed set must then reproduce it within a tolerance instead of bit for bit. */
 #define HPCG_BACKEND_NOT_BIT_REPRODUCIBLE 0x2u
 
 typedef enum hpcg_status { HPCG_STATUS_OK = 0, HPCG_STATUS_ERROR = 1 } hpcg_status;
