@@ -3,6 +3,7 @@
 // the reference phases; the backend under test runs validation and the timed sets.
 #include "hpcg/benchmark/benchmark.hpp"
 
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -27,6 +28,10 @@ constexpr int reference_timing_calls = 10;
 /// declares itself not bit-reproducible (reductions in a varying order move the last bits of
 /// each dot product; a skipped or changed kernel moves the residual by orders of magnitude).
 constexpr double non_reproducible_tolerance = 1.0e-6;
+/// A true scaled residual ||b - Ax||/||b|| that rounding alone can leave on HPCG's problems
+/// (about 1e-15 measured on small grids, where 50 iterations get that far): the floor for the
+/// validated run's.
+constexpr double rounding_residual = 1000 * DBL_EPSILON;
 /// One timed set in this many also has its V-cycle spot-checked (a reference V-cycle on the
 /// host costs about one CG iteration); the last set always is. SpMV is checked in every set.
 constexpr unsigned mg_spot_check_period = 4;
@@ -142,10 +147,21 @@ double find_optimized_iterations(Workspace& ws, BenchmarkResults& results, RunLo
   }
   results.validated_scaled_residual = cg.scaled_residual();
   results.validated_residuals = cg.scaled_residuals;
+  // Its true residual is the level rounding sets for the sets' solutions; it must itself be
+  // near CG's own, or near what rounding can do on any HPCG problem.
+  SpotCheckResult validated_solution;
+  results.validated_true_residual =
+      check_solution(ws, ws.problem().b, cg.scaled_residual(), rounding_residual,
+                     "the iteration search's validated solution", validated_solution);
+  for (const std::string& failure : validated_solution.failures) {
+    results.timed_failures.push_back(failure);
+  }
   results.timed_residual_tolerance =
       ws.backend().bit_reproducible() ? 0.0 : non_reproducible_tolerance;
   log.line(format("Validated scaled residual, whose convergence the timed sets must follow: ",
                   results.validated_scaled_residual));
+  log.line(format("Validated run's true scaled residual ||b - Ax||/||b||: ",
+                  results.validated_true_residual));
   // The validated run itself must be a full, finite run that reaches the reference residual:
   // a backend that starts to cheat here would otherwise set the standard the sets follow.
   if (!cg.non_finite.empty()) {
@@ -242,6 +258,13 @@ double bytes_moved_by(Workspace& ws, Work&& work) {
   return ws.transfers().bytes - start;
 }
 
+/// The true residual of a timed run's solution against CG's own (validation's check_solution).
+void check_set_solution(Workspace& ws, const Vector& rhs, const CgResult& cg,
+                        BenchmarkResults& results) {
+  check_solution(ws, rhs, cg.scaled_residual(), results.validated_true_residual,
+                 "the solution of a timed set", results.spot_checks);
+}
+
 /// Uploads each timed set's b: HPCG's b plus a perturbation from the set's seed (fresh_rhs.hpp).
 class TimedRhs {
  public:
@@ -257,6 +280,7 @@ class TimedRhs {
     perturbed_rhs(b_, amplitude_, seed, ws_.comm().rank(), rhs_);
     return bytes_moved_by(ws_, [&] { ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b); });
   }
+  const Vector& values() const { return rhs_; }
   /// Puts HPCG's own b back for the checks that follow.
   void restore() { ws_.upload(b_.data(), 0, b_.size(), ws_.cg.b); }
 
@@ -291,6 +315,8 @@ std::vector<std::uint64_t> run_timed_sets(Workspace& ws, BenchmarkResults& resul
       untimed_bytes += bytes_moved_by(ws, [&] { spot_check(ws, check_mg, results.spot_checks); });
     };
     CgResult cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, results.times, &audit);
+    untimed_bytes +=
+        bytes_moved_by(ws, [&] { check_set_solution(ws, rhs.values(), cg, results); });
     results.set_scaled_residuals.push_back(cg.scaled_residual());
     results.set_seconds.push_back(results.times.total - before_seconds);
     results.set_iterations.push_back(cg.iterations);
@@ -336,6 +362,7 @@ void rerun_timed_set(Workspace& ws, BenchmarkResults& results, RunLog& log,
   };
   KernelTimes untimed;
   const CgResult cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, untimed, &audit);
+  check_set_solution(ws, rhs.values(), cg, results);
   rhs.restore();
   results.rerun_set = set;
   results.rerun_scaled_residual = cg.scaled_residual();
@@ -358,7 +385,8 @@ void log_spot_checks(const SpotCheckResult& checks, RunLog& log) {
   line << "Spot checks in the timed sets and the re-run: " << checks.spmv_checks
        << " SpMV (worst " << checks.worst_spmv_error << "), " << checks.mg_checks
        << " V-cycle (worst residual " << checks.worst_mg_ratio << " times the reference's), "
-       << checks.failures.size() << " failed";
+       << checks.solution_checks << " solution (worst true residual "
+       << checks.worst_solution_ratio << " times CG's), " << checks.failures.size() << " failed";
   log.line(line.str());
 }
 

@@ -203,20 +203,22 @@ std::string describe_timed_proof(const BenchmarkResults& r) {
   } else {
     text << "bit for bit";
   }
-  text << "; " << r.spot_checks.spmv_checks << " SpMV and " << r.spot_checks.mg_checks
-       << " V-cycle spot checks and the backend checks after the last set agreed";
+  text << "; " << r.spot_checks.spmv_checks << " SpMV, " << r.spot_checks.mg_checks
+       << " V-cycle and " << r.spot_checks.solution_checks
+       << " solution spot checks and the backend checks after the last set agreed";
   return text.str();
 }
 
 bool read_timed_proof(const std::string& text, BenchmarkResults& r) {
-  int sets = 0, rerun = 0, spmv = 0, mg = 0;
+  int sets = 0, rerun = 0, spmv = 0, mg = 0, solutions = 0;
   const std::string rerun_at = "; set ", reproduced = "reproduced its scaled residual ";
   const size_t set = text.find(rerun_at), checks = text.rfind("; ");
   const size_t tolerance = text.find(reproduced);
   if (set == std::string::npos || tolerance == std::string::npos || checks <= set ||
       std::sscanf(text.c_str(), "%d sets on perturbed right-hand sides", &sets) != 1 ||
       std::sscanf(text.c_str() + set + rerun_at.size(), "%d re-run", &rerun) != 1 ||
-      std::sscanf(text.c_str() + checks, "; %d SpMV and %d V-cycle spot checks", &spmv, &mg) != 2) {
+      std::sscanf(text.c_str() + checks, "; %d SpMV, %d V-cycle and %d solution spot checks",
+                  &spmv, &mg, &solutions) != 3) {
     return false;
   }
   const std::string within = "within ";
@@ -228,6 +230,7 @@ bool read_timed_proof(const std::string& text, BenchmarkResults& r) {
   r.rerun_set = rerun - 1;
   r.spot_checks.spmv_checks = spmv;
   r.spot_checks.mg_checks = mg;
+  r.spot_checks.solution_checks = solutions;
   return sets == r.sets && describe_timed_proof(r) == text;
 }
 

@@ -104,8 +104,8 @@ Json timed_sets_json(const BenchmarkResults& r) {
 }
 
 /// How the timed sets were re-proved: each follows the validated run's convergence, one is
-/// re-run and reproduced, spot checks on the live vectors, the backend checks once more after
-/// the last set.
+/// re-run and reproduced, spot checks on the live vectors and on each solution, the backend
+/// checks once more after the last set.
 Json integrity_json(const BenchmarkResults& r) {
   const SpotCheckResult& spots = r.spot_checks;
   Json j;
@@ -121,6 +121,9 @@ Json integrity_json(const BenchmarkResults& r) {
   j["mg_spot_checks"] = spots.mg_checks;
   j["worst_spmv_scaled_error"] = spots.worst_spmv_error;
   j["worst_mg_residual_versus_reference"] = spots.worst_mg_ratio;
+  j["validated_true_scaled_residual"] = r.validated_true_residual;
+  j["solution_spot_checks"] = spots.solution_checks;
+  j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;
   j["spot_check_failures"] = static_cast<int>(spots.failures.size());
   j["final_checks_passed"] = r.final_checks.passed();
   return j;

@@ -34,6 +34,10 @@ constexpr double mg_reduction_limit = 0.5;
 /// residual of a timed set's V-cycle. Other Gauss-Seidel orderings stay near 1; a V-cycle that
 /// drops or damps the coarse-grid correction is far above (see check_backend's test).
 constexpr double mg_versus_reference_limit = 2.0;
+/// How far a timed set's true scaled residual may exceed CG's own, or the validated run's true
+/// one where rounding sets it. Honest runs stay near 1; an x that misses the updates of even a
+/// few of the last iterations leaves the residual of the iteration it stopped at.
+constexpr double solution_residual_limit = 10.0;
 
 /// HPCG's V-cycle from the core's default steps, which are the reference kernels: the trusted
 /// yardstick for a backend's V-cycle.
@@ -286,6 +290,35 @@ void spot_check(Workspace& ws, bool check_mg, SpotCheckResult& result) {
          << mg_versus_reference_limit << ")";
     result.failures.push_back(text.str());
   }
+}
+
+double true_scaled_residual(Workspace& ws, const Vector& rhs) {
+  const Comm& comm = ws.comm();
+  SparseMatrix& A = ws.problem().fine().A;
+  Vector x(A.columns), residual(A.rows);
+  const Vector owned = ws.download(ws.cg.x, A.rows);
+  for (local_int i = 0; i < A.rows; ++i) x[i] = owned[i];
+  A.exchange.run(x.data());
+  reference::spmv(A, x.data(), residual.data());
+  for (local_int i = 0; i < A.rows; ++i) residual[i] = rhs[i] - residual[i];
+  return std::sqrt(trusted_dot(comm, A.rows, residual, residual) /
+                   trusted_dot(comm, A.rows, rhs, rhs));
+}
+
+double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
+                      const std::string& what, SpotCheckResult& result) {
+  const double actual = true_scaled_residual(ws, rhs);
+  const double ratio = actual / std::fmax(cg_residual, rounding_level);
+  ++result.solution_checks;
+  result.worst_solution_ratio = std::fmax(result.worst_solution_ratio, ratio);
+  if (!(ratio <= solution_residual_limit)) {
+    std::ostringstream text;
+    text << what << " leaves ||b - Ax||/||b|| = " << actual << ", against CG's own "
+         << cg_residual << " and " << rounding_level << " where rounding decides (limit "
+         << solution_residual_limit << " times the larger)";
+    result.failures.push_back(text.str());
+  }
+  return actual;
 }
 
 BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source) {

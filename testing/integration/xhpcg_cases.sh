@@ -201,7 +201,7 @@ case "$case_name" in
   plugin_sample)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
     expect_value "Final Summary::Backend" "plugin:sample 2.0"
-    grep -q "^Final Summary::Timed sets re-proved=1 sets on perturbed right-hand sides followed the validated run's convergence within 0.001 .*; set 1 re-run with every iteration checked reproduced its scaled residual bit for bit; [0-9]* SpMV and" "$(report)" || fail "no re-proof line"
+    grep -q "^Final Summary::Timed sets re-proved=1 sets on perturbed right-hand sides followed the validated run's convergence within 0.001 .*; set 1 re-run with every iteration checked reproduced its scaled residual bit for bit; [0-9]* SpMV, [0-9]* V-cycle and 2 solution spot checks" "$(report)" || fail "no re-proof line"
     grep -q '^Backend: plugin:sample 2.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
   plugin_v1)
     # A plugin built against the version-1 header, as vendors built them: still loads, VALID.
@@ -235,6 +235,12 @@ case "$case_name" in
   # rescaled b: the perturbed b of each set defeats it.
   plugin_rescaled_replay_later) expect_invalid_later faulty_rescaled_replay_later "SpMV in a timed set differs from the reference" ;;
   plugin_skip_coarse_levels_later) expect_invalid_later faulty_skip_coarse_levels_later "timed set 1: ||r||/||r0|| .* departs from the validated run's" ;;
+  # CG's residual is updated on its own: only the check of the solution sees x left behind.
+  plugin_skip_solution_update_later)
+    expect_invalid_later faulty_skip_solution_update_later "the solution of a timed set leaves ||b - Ax||/||b||"
+    [[ $(grep -c '^Final Summary::Reason=' "$(report)") -eq 1 ]] || fail "another check failed too" ;;
+  # The same from the start: the validated run's solution, the standard of the sets', is short.
+  plugin_skip_solution_update) expect_invalid faulty_skip_solution_update "the iteration search's validated solution leaves ||b - Ax||/||b||" ;;
   # Right to within rounding in the timed set; only its re-run shows that it does not repeat.
   plugin_noisy_dot_later)
     expect_invalid_later faulty_noisy_dot_later "timed set 1 re-run: scaled residual .* differs from the timed run's"

@@ -66,7 +66,8 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
 #elif defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) ||     \
     defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER) ||                  \
     defined(FAULT_RESCALED_REPLAY_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER) ||    \
-    defined(FAULT_NOISY_DOT_LATER)
+    defined(FAULT_NOISY_DOT_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) ||        \
+    defined(FAULT_SKIP_SOLUTION_UPDATE)
 #define COUNTS_CG_RUNS
 enum { validation_runs = 5 };
 static int cg_runs = 0;
@@ -113,6 +114,22 @@ static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void*
                                 hpcg_error* error) {
   if (timed() && level >= 1) return HPCG_STATUS_OK;
   return sample_symgs(state, level, r, x, error);
+}
+#elif defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE)
+/* x += alpha p is skipped after the tenth iteration of each run, a third of CG's WAXPBY work:
+ * CG's residual is updated on its own and never shows it. The _LATER fault starts once timed,
+ * the other from the first run, so that the validated run's solution is short too. */
+static int waxpby_in_run = 0, run_of_waxpby = 0;
+static hpcg_status faulty_waxpby(void* state, int32_t n, double alpha, const void* x,
+                                 double beta, const void* y, void* w, hpcg_error* error) {
+#if defined(FAULT_SKIP_SOLUTION_UPDATE)
+  const int cheating = 1;
+#else
+  const int cheating = timed();
+#endif
+  if (run_of_waxpby != cg_runs) run_of_waxpby = cg_runs, waxpby_in_run = 0;
+  if (w == cg_x && cheating && ++waxpby_in_run > 10) return HPCG_STATUS_OK;
+  return sample_waxpby(state, n, alpha, x, beta, y, w, error);
 }
 #elif defined(FAULT_NOISY_DOT_LATER)
 /* In the first timed set only, dot products summed in another order (their last bits move):
@@ -223,6 +240,8 @@ const hpcg_backend* hpcg_backend_entry(void) {
   faulty_table.dot = faulty_dot;
 #elif defined(FAULT_NOISY_DOT_LATER)
   faulty_table.dot = faulty_dot;
+#elif defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE)
+  faulty_table.waxpby = faulty_waxpby;
 #elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER)
   faulty_table.symgs = faulty_symgs;
   faulty_table.symgs_zero_guess = NULL; /* the faulty SymGS from a zeroed x */

@@ -59,6 +59,9 @@ struct BenchmarkResults : RunShape {
   /// (relative) in every iteration where it is at least trajectory_floor.
   double validated_scaled_residual = 0;
   std::vector<double> validated_residuals;
+  /// ||b - A x|| / ||b|| of the validated run's solution: the level rounding sets, below which
+  /// no set's true residual is expected to go (check_solution).
+  double validated_true_residual = 0;
   /// One timed set, drawn after the last, is run again untimed with every iteration spot
   /// checked and must reproduce its scaled residual: bit for bit for a bit-reproducible backend,
   /// else within timed_residual_tolerance (relative). rerun_set is 0-based; -1 = none ran.

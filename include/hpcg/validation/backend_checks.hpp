@@ -31,11 +31,25 @@ BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source);
 
 /// Checks of the backend on the live vectors of a timed CG set.
 struct SpotCheckResult {
-  int spmv_checks = 0, mg_checks = 0;
+  int spmv_checks = 0, mg_checks = 0, solution_checks = 0;
   double worst_spmv_error = 0;  ///< as BackendCheckResult::spmv_error
   double worst_mg_ratio = 0;    ///< ||r - A M r|| over the reference V-cycle's
+  /// ||b - A x|| / ||b|| of a set's solution over the larger of CG's own scaled residual and the
+  /// validated run's true one
+  double worst_solution_ratio = 0;
   std::vector<std::string> failures;
 };
+
+/// ||rhs - A x|| / ||rhs|| for ws.cg.x, with the reference SpMV on a host copy of x: the true
+/// scaled residual of CG's solution, which CG's own residual (updated, never recomputed) does
+/// not show. Collective; downloads.
+double true_scaled_residual(Workspace& ws, const Vector& rhs);
+
+/// After a CG run from x = 0 on `rhs` whose own scaled residual was `cg_residual`: its solution
+/// (`what`, for the message) must leave a true residual within a factor of the larger of that and
+/// `rounding_level`, or x was not updated as credited. Returns the true scaled residual.
+double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
+                      const std::string& what, SpotCheckResult& result);
 
 /// Compares, on ws.cg's vectors in the middle of a CG iteration (Ap = A p and z = M r just
 /// computed), the backend's Ap with the reference SpMV and, with `check_mg`, the residual its

@@ -159,6 +159,7 @@ TEST(Report, TimedProofReadsBackAndRefusesOtherText) {
   written.rerun_set = 4;
   written.spot_checks.spmv_checks = 57;
   written.spot_checks.mg_checks = 15;
+  written.spot_checks.solution_checks = 8;
   for (double tolerance : {0.0, 1.0e-6}) {
     written.timed_residual_tolerance = tolerance;
     const std::string text = describe_timed_proof(written);
@@ -170,6 +171,7 @@ TEST(Report, TimedProofReadsBackAndRefusesOtherText) {
     EXPECT_EQ(read.timed_residual_tolerance, tolerance);
     EXPECT_EQ(read.spot_checks.spmv_checks, 57);
     EXPECT_EQ(read.spot_checks.mg_checks, 15);
+    EXPECT_EQ(read.spot_checks.solution_checks, 8);
     BenchmarkResults other_sets;
     other_sets.sets = 8;
     EXPECT_FALSE(read_timed_proof(text, other_sets));
