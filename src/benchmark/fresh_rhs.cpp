@@ -10,8 +10,7 @@ void perturbed_rhs(const Vector& b, double amplitude, std::uint64_t seed, int st
   std::seed_seq mixed{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
                       static_cast<std::uint32_t>(stream)};
   std::mt19937_64 engine(mixed);
-  // The top 53 bits as a double in [0, 1): the same on every platform, unlike the standard
-  // distributions, so a run can be re-done from its seed anywhere.
+  // The top 53 bits as a double in [0, 1); the re-run of a set draws the same values again.
   for (local_int i = 0; i < b.size(); ++i) {
     const double u = static_cast<double>(engine() >> 11) * 0x1p-53;
     out[i] = b[i] + amplitude * (2.0 * u - 1.0);

@@ -236,9 +236,7 @@ const hpcg_backend* hpcg_backend_entry(void) {
 #if defined(COUNTS_CG_RUNS)
   faulty_table.copy = counting_copy;
 #endif
-#if defined(FAULT_ZERO_NORM_LATER)
-  faulty_table.dot = faulty_dot;
-#elif defined(FAULT_NOISY_DOT_LATER)
+#if defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_NOISY_DOT_LATER)
   faulty_table.dot = faulty_dot;
 #elif defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE)
   faulty_table.waxpby = faulty_waxpby;
