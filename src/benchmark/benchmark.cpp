@@ -265,7 +265,8 @@ void check_set_solution(Workspace& ws, const Vector& rhs, const CgResult& cg,
                  "the solution of a timed set", results.spot_checks);
 }
 
-/// Uploads each timed set's b: HPCG's b plus a perturbation from the set's seed (fresh_rhs.hpp).
+/// Each timed set's b: HPCG's b plus a perturbation from a seed drawn for the set
+/// (fresh_rhs.hpp). The seeds are kept, so that any set's b can be uploaded again.
 class TimedRhs {
  public:
   explicit TimedRhs(Workspace& ws) : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
@@ -275,38 +276,45 @@ class TimedRhs {
     const double rows = static_cast<double>(comm.sum(static_cast<global_int>(b_.size())));
     amplitude_ = rhs_perturbation * std::sqrt(comm.sum(squares) / rows);
   }
-  /// Uploads the b of the set with `seed` into ws.cg.b; returns the bytes that moved.
-  double upload(std::uint64_t seed) {
-    perturbed_rhs(b_, amplitude_, seed, ws_.comm().rank(), rhs_);
-    return bytes_moved_by(ws_, [&] { ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b); });
+  /// Draws the next set's seed from `engine` (the same on every rank) and uploads its b into
+  /// ws.cg.b; returns the bytes that moved.
+  double upload_next(std::mt19937_64& engine) {
+    seeds_.push_back(engine());
+    return upload(seeds_.back());
   }
+  /// Uploads the b of timed set `set` (0-based) again.
+  void upload_again(int set) { upload(seeds_[set]); }
+  int sets() const { return static_cast<int>(seeds_.size()); }
+  /// The b uploaded last.
   const Vector& values() const { return rhs_; }
   /// Puts HPCG's own b back for the checks that follow.
   void restore() { ws_.upload(b_.data(), 0, b_.size(), ws_.cg.b); }
 
  private:
+  double upload(std::uint64_t seed) {
+    perturbed_rhs(b_, amplitude_, seed, ws_.comm().rank(), rhs_);
+    return bytes_moved_by(ws_, [&] { ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b); });
+  }
+
   Workspace& ws_;
   const Vector& b_;
   Vector rhs_;
   double amplitude_ = 0.0;
+  std::vector<std::uint64_t> seeds_;
 };
 
-/// Runs the timed sets and returns each one's seed for its b.
-std::vector<std::uint64_t> run_timed_sets(Workspace& ws, BenchmarkResults& results, RunLog& log,
-                                          const ProgressCallback& progress,
-                                          std::mt19937_64& engine) {
+/// Runs the timed sets, each on its own b from `rhs`, with their checks.
+void run_timed_sets(Workspace& ws, TimedRhs& rhs, BenchmarkResults& results, RunLog& log,
+                    const ProgressCallback& progress, std::mt19937_64& engine) {
   const Comm& comm = ws.comm();
   // Only the timed sets count: validation and the iteration search ran with the timer off.
   ws.mg_level_times.clear();
   ws.mg_level_times.enable(true);
   const TransferCounts before = ws.transfers();
-  TimedRhs rhs(ws);
-  std::vector<std::uint64_t> seeds;
   double untimed_bytes = 0.0;  // moved by the checks and the upload of b, not by CG
   for (int set = 0; set < results.sets; ++set) {
     ws.backend().fill(ws.cg.x, 0.0);
-    seeds.push_back(engine());
-    untimed_bytes += rhs.upload(seeds.back());
+    untimed_bytes += rhs.upload_next(engine);
     double before_seconds = results.times.total;
     CgAudit audit;
     audit.iteration = 1 + static_cast<int>(engine() % results.optimized_iterations);
@@ -342,19 +350,17 @@ std::vector<std::uint64_t> run_timed_sets(Workspace& ws, BenchmarkResults& resul
   results.allreduce_min = comm.min(results.times.allreduce);
   results.allreduce_max = comm.max(results.times.allreduce);
   results.allreduce_avg = comm.sum(results.times.allreduce) / comm.size();
-  return seeds;
 }
 
 /// Runs one timed set, drawn only now, again with the timer off and every iteration spot
 /// checked (the V-cycle in one in `mg_spot_check_period`): it must give the set's scaled residual
 /// again. A backend that cut work in the timed sets either repeats the cut here, under the
 /// checks, or computes properly and gives another residual.
-void rerun_timed_set(Workspace& ws, BenchmarkResults& results, RunLog& log,
-                     const std::vector<std::uint64_t>& seeds, std::mt19937_64& engine) {
-  const int set = static_cast<int>(engine() % seeds.size());
-  TimedRhs rhs(ws);
+void rerun_timed_set(Workspace& ws, TimedRhs& rhs, BenchmarkResults& results, RunLog& log,
+                     std::mt19937_64& engine) {
+  const int set = static_cast<int>(engine() % static_cast<unsigned>(rhs.sets()));
   ws.backend().fill(ws.cg.x, 0.0);
-  rhs.upload(seeds[set]);
+  rhs.upload_again(set);
   int iteration = 0;
   CgAudit audit;  // every iteration
   audit.check = [&] {
@@ -442,10 +448,11 @@ BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& 
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
   std::mt19937_64 engine = shared_engine(comm);
-  const std::vector<std::uint64_t> seeds = run_timed_sets(ws, results, log, progress, engine);
+  TimedRhs rhs(ws);
+  run_timed_sets(ws, rhs, results, log, progress, engine);
   if (results.timed_failures.empty() && results.spot_checks.failures.empty()) {
     progress(phase("re-run", "a timed set drawn now, again, every iteration checked"));
-    rerun_timed_set(ws, results, log, seeds, engine);
+    rerun_timed_set(ws, rhs, results, log, engine);
   }
   log_spot_checks(results.spot_checks, log);
   progress(phase("final checks", "the backend checks again, after the timed sets"));
