@@ -28,6 +28,21 @@ std::uint64_t total_bytes(std::uint64_t mine, const Comm& comm) {
   return global;
 }
 
+/// Seconds `work` takes on this rank.
+template <class Work>
+double seconds_of(Work&& work) {
+  const double start = wall_time();
+  work();
+  return wall_time() - start;
+}
+
+/// Runs `work` on every rank from a common start and returns the slowest rank's seconds.
+template <class Work>
+double slowest_seconds(const Comm& comm, Work&& work) {
+  comm.barrier();
+  return comm.max(seconds_of(work));
+}
+
 }  // namespace
 
 std::vector<BfsTrial> run_bfs_trials(Graph& graph, const std::vector<global_int>& sources,
@@ -39,11 +54,8 @@ std::vector<BfsTrial> run_bfs_trials(Graph& graph, const std::vector<global_int>
     BfsTrial trial;
     trial.source = sources[i];
     const global_int internal = graph.partition.relabel.forward(sources[i]);
-    comm.barrier();
-    const double start = wall_time();
-    BfsResult result = bfs(graph, internal, options, comm);
-    const double mine = wall_time() - start;
-    trial.seconds = comm.max(mine);
+    BfsResult result;
+    trial.seconds = slowest_seconds(comm, [&] { result = bfs(graph, internal, options, comm); });
     const BfsStats& s = result.stats;
     trial.levels = s.levels;
     trial.bottom_up_levels = s.bottom_up_levels;
@@ -53,9 +65,9 @@ std::vector<BfsTrial> run_bfs_trials(Graph& graph, const std::vector<global_int>
     trial.edges = traversed_edges(graph, result.parent, comm);
     trial.teps = trial.seconds > 0 ? static_cast<double>(trial.edges) / trial.seconds : 0;
     if (verify) {
-      const double verify_start = wall_time();
-      const BfsCheck check = verify_bfs(graph, internal, result.parent, comm);
-      trial.verify_seconds = comm.max(wall_time() - verify_start);
+      BfsCheck check;
+      trial.verify_seconds =
+          slowest_seconds(comm, [&] { check = verify_bfs(graph, internal, result.parent, comm); });
       trial.verified = true;
       trial.passed = check.passed && check.edges == trial.edges;
       trial.failure =
@@ -75,11 +87,8 @@ std::vector<PageRankTrial> run_pagerank_trials(Graph& graph, int count,
   std::vector<PageRankTrial> trials;
   for (int i = 0; i < count; ++i) {
     PageRankTrial trial;
-    comm.barrier();
-    const double start = wall_time();
-    PageRankResult result = pagerank(graph, options, comm);
-    const double mine = wall_time() - start;
-    trial.seconds = comm.max(mine);
+    PageRankResult result;
+    trial.seconds = slowest_seconds(comm, [&] { result = pagerank(graph, options, comm); });
     trial.iterations = result.iterations;
     trial.change = result.change;
     trial.converged = result.change < options.tolerance;
@@ -87,9 +96,9 @@ std::vector<PageRankTrial> run_pagerank_trials(Graph& graph, int count,
     trial.phases = slowest(
         {result.seconds_setup, result.seconds_spmv, 0.0, result.seconds_communication}, comm);
     if (verify) {
-      const double verify_start = wall_time();
-      const PageRankCheck check = verify_pagerank(graph, result.scores, options, comm);
-      trial.verify_seconds = comm.max(wall_time() - verify_start);
+      PageRankCheck check;
+      trial.verify_seconds = slowest_seconds(
+          comm, [&] { check = verify_pagerank(graph, result.scores, options, comm); });
       trial.verified = true;
       trial.passed = check.passed;
       trial.error = check.error;
@@ -106,19 +115,16 @@ std::vector<CcTrial> run_cc_trials(Graph& graph, int count, bool verify, const C
   std::vector<CcTrial> trials;
   for (int i = 0; i < count; ++i) {
     CcTrial trial;
-    comm.barrier();
-    const double start = wall_time();
-    CcResult result = connected_components(graph, comm);
-    const double mine = wall_time() - start;
-    trial.seconds = comm.max(mine);
+    CcResult result;
+    trial.seconds = slowest_seconds(comm, [&] { result = connected_components(graph, comm); });
     const CcStats& s = result.stats;
     trial.rounds = s.rounds;
     trial.bytes_sent = total_bytes(s.bytes_sent, comm);
     trial.phases = slowest({s.seconds_setup, s.seconds_local, 0.0, s.seconds_communication}, comm);
     if (verify) {
-      const double verify_start = wall_time();
-      const CcCheck check = verify_cc(graph, result.label, comm);
-      trial.verify_seconds = comm.max(wall_time() - verify_start);
+      CcCheck check;
+      trial.verify_seconds =
+          slowest_seconds(comm, [&] { check = verify_cc(graph, result.label, comm); });
       trial.verified = true;
       trial.passed = check.passed;
       trial.failure = check.failure;
@@ -147,9 +153,7 @@ std::vector<SsspTrial> run_sssp_trials(Graph& graph, const std::vector<global_in
     // The kernel's refusals (a delta too small for the weights) come on every rank at once:
     // agreed here, they end the run with one message instead of an abort.
     run_collectively(comm, [&] {
-      const double start = wall_time();
-      result = sssp(graph, internal, options, comm);
-      mine = wall_time() - start;
+      mine = seconds_of([&] { result = sssp(graph, internal, options, comm); });
     });
     trial.seconds = comm.max(mine);
     const SsspStats& s = result.stats;
@@ -158,9 +162,9 @@ std::vector<SsspTrial> run_sssp_trials(Graph& graph, const std::vector<global_in
     trial.bytes_sent = total_bytes(s.bytes_sent, comm);
     trial.phases = slowest({s.seconds_setup, s.seconds_relax, 0.0, s.seconds_communication}, comm);
     if (verify) {
-      const double verify_start = wall_time();
-      const SsspCheck check = verify_sssp(graph, internal, result.distance, comm);
-      trial.verify_seconds = comm.max(wall_time() - verify_start);
+      SsspCheck check;
+      trial.verify_seconds = slowest_seconds(
+          comm, [&] { check = verify_sssp(graph, internal, result.distance, comm); });
       trial.verified = true;
       trial.passed = check.passed;
       trial.failure = check.failure;
