@@ -78,6 +78,16 @@ struct ReferenceGraph {
     return level;
   }
 
+  /// What a BFS that reached the vertices with `levels` >= 0 traverses, as the validator counts
+  /// it: their arcs when directed, else their edges (each listed from both ends).
+  global_int reached_edges(const std::vector<int>& levels) const {
+    global_int ends = 0;
+    for (global_int v = 0; v < n; ++v) {
+      if (levels[v] >= 0) ends += static_cast<global_int>(neighbours[v].size());
+    }
+    return directed ? ends : ends / 2;
+  }
+
   /// GAP's PageRank (Jacobi) in double for a fixed number of iterations: contributions over
   /// out-degree, pulled over in-edges; a vertex without out-edges gives nothing.
   std::vector<double> pagerank(int iterations, double damping = 0.85) const {
@@ -126,6 +136,19 @@ inline std::string first_failure(const std::string& mine, const Comm& comm) {
 /// Original id of an owned row.
 inline global_int original_of_row(const Graph& g, local_int row) {
   return g.partition.relabel.inverse(g.first_vertex + row);
+}
+
+/// First owned vertex whose BFS depth differs from the reference level, or "".
+inline std::string compare_levels(const Graph& g, const std::vector<std::int32_t>& depth,
+                                  const std::vector<int>& want) {
+  for (local_int v = 0; v < g.rows(); ++v) {
+    const global_int id = original_of_row(g, v);
+    if (depth[v] != want[id]) {
+      return "vertex " + std::to_string(id) + ": level " + std::to_string(depth[v]) + ", want " +
+             std::to_string(want[id]);
+    }
+  }
+  return "";
 }
 
 /// A directory rank 0 creates under the system's temporary directory, known to every rank and
