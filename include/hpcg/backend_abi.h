@@ -157,6 +157,14 @@ typedef struct hpcg_backend {
    * completely; otherwise the core runs its V-cycle from the steps above. */
   hpcg_status (*mg)(void* state, const void* r, void* x, const hpcg_core_services* core,
                     hpcg_error* error);
+  /* Optional: the sequential row order the plugin's symmetric Gauss-Seidel on `level` is
+   * equivalent to (symgs, symgs_zero_guess and the smoothing inside mg). Writes each of the
+   * level's rows once into order[0, rows), in the order the forward sweep relaxes them; the
+   * backward sweep must relax them in reverse. Rows relaxed in parallel (one colour) may come in
+   * any order among themselves. Asked once per level after create. With it, xhpcg recomputes the
+   * smoother and the whole V-cycle in that order and requires agreement to rounding; without
+   * it, the preconditioner is only checked approximately, and the report says so. */
+  hpcg_status (*sweep_order)(void* state, int32_t level, int32_t* order, hpcg_error* error);
 } hpcg_backend;
 
 /* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */

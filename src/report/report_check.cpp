@@ -108,12 +108,21 @@ void check_rules(const ReportDocument& lines, const BenchmarkResults& r, ReportC
   }
   if (r.backend_name != "reference") {
     check.notes.push_back("kernels from backend '" + r.backend_name + "' (the extra keys "
-                          "'Final Summary::Backend' and 'Final Summary::Timed sets re-proved' "
-                          "are this implementation's, not HPCG 3.1's)");
+                          "'Final Summary::Backend', 'Final Summary::Timed sets re-proved' and "
+                          "'Final Summary::Preconditioner checked' are this implementation's, "
+                          "not HPCG 3.1's)");
     if (check.valid && !report_value(lines, summary + "Timed sets re-proved")) {
       check.rule_problems.push_back("the timed sets of backend '" + r.backend_name +
                                     "' were not re-proved (no 'Final Summary::Timed sets "
                                     "re-proved' line): a report from an older xhpcg, or edited");
+    }
+    if (check.valid && !report_value(lines, summary + "Preconditioner checked")) {
+      check.rule_problems.push_back("the preconditioner of backend '" + r.backend_name +
+                                    "' was not verified (no 'Final Summary::Preconditioner "
+                                    "checked' line): a report from an older xhpcg, or edited");
+    } else if (check.valid && !r.backend_checks.exact) {
+      check.notes.push_back("backend '" + r.backend_name + "' declares no Gauss-Seidel order, "
+                            "so its preconditioner was checked only approximately");
     }
   }
   auto memory = report_number(lines, "Memory Use Information::Total memory used for data (Gbytes)");

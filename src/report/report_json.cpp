@@ -43,6 +43,10 @@ Json backend_json(const BenchmarkResults& r) {
   j["replaced_kernels"] = replaced;
   const BackendCheckResult& c = r.backend_checks;
   j["checks"] = {{"spmv_scaled_error", c.spmv_error},
+                 {"preconditioner_checked", c.exact ? "exactly" : "approximately"},
+                 {"declared_order_tolerance", declared_order_tolerance},
+                 {"symgs_difference_from_declared_order", c.symgs_difference},
+                 {"mg_difference_from_declared_order", c.mg_difference},
                  {"symgs_asymmetry", c.symgs_asymmetry},
                  {"symgs_error_reduction", c.symgs_reduction},
                  {"mg_error_reduction", c.mg_reduction},
@@ -112,6 +116,7 @@ Json integrity_json(const BenchmarkResults& r) {
   j["validated_scaled_residual"] = r.validated_scaled_residual;
   j["trajectory_tolerance"] = trajectory_tolerance;
   j["trajectory_floor"] = trajectory_floor;
+  j["worst_trajectory_departure"] = r.worst_trajectory_departure;
   j["rerun_set"] = r.rerun_set + 1;  // 1-based as the report's set numbers; 0 = none
   j["rerun_scaled_residual"] = r.rerun_scaled_residual;
   j["residual_tolerance"] = r.timed_residual_tolerance;
@@ -121,6 +126,17 @@ Json integrity_json(const BenchmarkResults& r) {
   j["mg_spot_checks"] = spots.mg_checks;
   j["worst_spmv_scaled_error"] = spots.worst_spmv_error;
   j["worst_mg_residual_versus_reference"] = spots.worst_mg_ratio;
+  j["worst_mg_difference_from_declared_order"] = spots.worst_mg_difference;
+  j["scalar_checks"] = spots.scalar_checks;
+  j["worst_scalar_difference"] = spots.worst_scalar_difference;
+  j["scalar_tolerance"] = iterate_scalar_tolerance(r.levels[0].global_rows);
+  j["symmetry_checks"] = spots.symmetry_checks;
+  j["worst_symmetry_departure"] = spots.worst_symmetry_departure;
+  j["symmetry_tolerance"] = iterate_symmetry_tolerance;
+  j["check_time_share_limit"] = check_time_share;
+  j["audited_sets_planned"] = r.check_budget.audited_sets;
+  j["mg_checks_planned"] = r.check_budget.mg_checks;
+  j["timed_check_seconds"] = r.timed_check_seconds;
   j["validated_true_scaled_residual"] = r.validated_true_residual;
   j["solution_spot_checks"] = spots.solution_checks;
   j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;

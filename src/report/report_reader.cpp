@@ -171,6 +171,9 @@ void read_backend(const Fields& f, const ReportDocument& lines, BenchmarkResults
   if (f.has(final_summary + "Timed sets re-proved")) {
     read_timed_proof(f.text(final_summary + "Timed sets re-proved"), r);
   }
+  if (f.has(final_summary + "Preconditioner checked")) {
+    read_preconditioner_check(f.text(final_summary + "Preconditioner checked"), r);
+  }
 }
 
 }  // namespace

@@ -138,10 +138,10 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     const double pAp = spmv_dot();
     const double alpha = rtz / pAp;
     healthy = healthy && finite(pAp, "p'Ap", k) && finite(alpha, "alpha", k);
-    if (audit != nullptr && (audit->iteration == 0 || k == audit->iteration)) {
+    if (audit != nullptr && (!audit->wants || audit->wants(k))) {
       backend.fence();
       const double audit_start = wall_time();
-      audit->check();
+      audit->check({k, rtz, pAp, normr});
       audit_seconds += wall_time() - audit_start;
     }
     waxpby(1.0, x, alpha, p, x);

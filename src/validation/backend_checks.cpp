@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Tolerances are scaled to what round-off can do: an SpMV row of k terms may differ from another
-// summation order by about k * eps * sum |a_ij x_j|; 1e-12 leaves a 100x margin over 27 terms
-// while still catching a single wrong entry. A symmetric Gauss-Seidel step reduces the A-norm of a
-// zero-mean random error to about 0.05 and a V-cycle to about 0.015 (any row ordering), far below
-// the limits; a smoother that does nothing gives exactly 1. Random error cannot tell a V-cycle
-// from one smoothing sweep (both remove its high frequencies), so the V-cycle also runs on a
-// smooth error of a quarter of the grid's wavelength, where one sweep leaves about 5 times the
-// reference V-cycle's error and other orderings stay within 10% of it. HPCG's coarse-grid
-// correction (injection, no scaling) changes that reduction by only 2-5%, less than orderings
-// do, so no such measure catches a V-cycle that drops it: the V-cycle's steps are checked one
-// by one instead (restricted residual, prolongation, zero-guess smoothing), and they are what
-// the core's V-cycle is built from.
+// Exact checks: a backend that declares its Gauss-Seidel order must reproduce, to rounding, the
+// core's SymGS and V-cycle recomputed in that order (declared_preconditioner.hpp), so neither a
+// cheaper V-cycle nor lower precision passes.
+//
+// Approximate checks, for a backend that declares no order: a symmetric Gauss-Seidel step
+// reduces the A-norm of a zero-mean random error to about 0.05 and a V-cycle to about 0.015 (any
+// row ordering), far below the limits; a smoother that does nothing gives exactly 1. Random
+// error cannot tell a V-cycle from one smoothing sweep (both remove its high frequencies), so
+// the V-cycle also runs on a smooth error of a quarter of the grid's wavelength, where one sweep
+// leaves about 5 times the reference V-cycle's error and other orderings stay within 10% of it.
+// HPCG's coarse-grid correction (injection, no scaling) changes that reduction by only 2-5%,
+// less than orderings do, so no such measure catches a V-cycle that drops it: the V-cycle's
+// steps are checked one by one instead (restricted residual, prolongation, zero-guess
+// smoothing), and they are what the core's V-cycle is built from.
 #include "hpcg/validation/backend_checks.hpp"
 
 #include <algorithm>
@@ -18,57 +20,26 @@
 #include <cmath>
 #include <sstream>
 
-#include "hpcg/version.hpp"
-
 #include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/solver/host_calls.hpp"
+#include "check_support.hpp"
 
 namespace hpcg {
 namespace {
 
-constexpr double spmv_tolerance = 1.0e-12;
 constexpr double symmetry_tolerance = 1.0;  // in units of TestSymmetry's scale, as 3.1
 constexpr double symgs_reduction_limit = 0.5;
 constexpr double mg_reduction_limit = 0.5;
-/// How much worse than the reference V-cycle a backend's may do on smooth error, or on the
-/// residual of a timed set's V-cycle. Other Gauss-Seidel orderings stay near 1; a V-cycle that
-/// drops or damps the coarse-grid correction is far above (see check_backend's test).
+/// How much worse than the reference V-cycle a backend's may do on smooth error. Other
+/// Gauss-Seidel orderings stay near 1; a V-cycle that drops or damps the coarse-grid correction
+/// is far above.
 constexpr double mg_versus_reference_limit = 2.0;
-/// How far a timed set's true scaled residual may exceed CG's own, or the validated run's true
-/// one where rounding sets it. Honest runs stay near 1; an x that misses the updates of even a
-/// few of the last iterations leaves the residual of the iteration it stopped at.
-constexpr double solution_residual_limit = 10.0;
 
-/// HPCG's V-cycle from the core's default steps, which are the reference kernels: the trusted
-/// yardstick for a backend's V-cycle.
-class ReferenceSteps final : public Backend {
- public:
-  std::string name() const override { return "reference"; }
-  std::string version() const override { return version_string; }
-};
-
-std::string describe(const char* what, int level, double value, double limit) {
-  std::ostringstream text;
-  text << what << " on level " << level << ": " << value << " (limit " << limit << ")";
-  return text.str();
-}
-
-/// max_i |y_i - (A x)_i| / sum_j |a_ij x_j| over all ranks; x's halo must be current.
-double scaled_spmv_error(const Comm& comm, const SparseMatrix& A, const Vector& x,
-                         const Vector& y) {
-  Vector expected(A.rows);
-  reference::spmv(A, x.data(), expected.data());
-  double worst = 0.0;
-  for (local_int i = 0; i < A.rows; ++i) {
-    double magnitude = 0.0;
-    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-      magnitude += std::fabs(A.values[k] * x[A.column_index[k]]);
-    }
-    double error = std::fabs(y[i] - expected[i]) / magnitude;
-    if (!(error <= worst)) worst = std::isnan(error) ? INFINITY : error;
-  }
-  return comm.max(worst);
-}
+using checks::describe;
+using checks::ReferenceSteps;
+using checks::scaled_spmv_error;
+using checks::spmv_tolerance;
+using checks::trusted_dot;
 
 double spmv_error(Workspace& ws, int l, TestVectorSource& source) {
   SparseMatrix& A = ws.problem().levels[l].A;
@@ -77,11 +48,6 @@ double spmv_error(Workspace& ws, int l, TestVectorSource& source) {
   const Vector y = on_host::spmv(ws, l, x);
   A.exchange.run(x.data());
   return scaled_spmv_error(ws.comm(), A, x, y);
-}
-
-/// Global x.y computed by the reference, so that a faulty backend dot cannot hide a fault.
-double trusted_dot(const Comm& comm, local_int n, const Vector& x, const Vector& y) {
-  return comm.sum(reference::dot(n, x.data(), y.data()));
 }
 
 /// e'Ae with A applied by the reference (e's halo is exchanged first).
@@ -161,32 +127,58 @@ void check_smoother(Workspace& ws, int l, TestVectorSource& source, BackendCheck
   }
 }
 
-/// The V-cycle's steps on `l` against their definitions: the zero-guess smoothing against the
-/// backend's own SymGS from x = 0 (the same ordering; halo values it must ignore are not zero),
-/// the restricted residual against the reference's, prolongation exactly.
-void check_vcycle_steps(Workspace& ws, int l, TestVectorSource& source,
-                        BackendCheckResult& result) {
+/// The zero-guess smoothing on `l` against the backend's own SymGS from x = 0 (the same
+/// ordering; halo values it must ignore are not zero).
+void check_zero_guess_approximately(Workspace& ws, int l, TestVectorSource& source,
+                                    BackendCheckResult& result) {
+  const local_int rows = ws.rows(l), columns = ws.columns(l);
+  Vector r(rows);
+  source.fill(r);
+  const Vector zero_guess = on_host::symgs_zero_guess(ws, l, r);
+  const Vector full = on_host::symgs(ws, l, r, Vector(columns));
+  const double zero_guess_error = relative_max_difference(ws.comm(), rows, zero_guess, full);
+  result.step_error = std::fmax(result.step_error, zero_guess_error);
+  if (!(zero_guess_error <= spmv_tolerance)) {
+    result.failures.push_back(describe("SymGS from a zero guess differs from SymGS from x = 0", l,
+                                       zero_guess_error, spmv_tolerance));
+  }
+}
+
+/// The backend's SymGS on `l` from a random x (halo included) and from a zero guess (whose halo
+/// values it must ignore) against the recomputation in its declared order.
+void check_smoother_exactly(Workspace& ws, int l, TestVectorSource& source,
+                            DeclaredPreconditioner& declared, BackendCheckResult& result) {
+  const local_int rows = ws.rows(l), columns = ws.columns(l);
+  Vector r(rows), x(columns);
+  source.fill(r);
+  source.fill(x);
+  const double from_x = relative_max_difference(ws.comm(), rows, on_host::symgs(ws, l, r, x),
+                                                declared.symgs(l, r, x));
+  const double from_zero =
+      relative_max_difference(ws.comm(), rows, on_host::symgs_zero_guess(ws, l, r),
+                              declared.symgs_zero_guess(l, r));
+  result.symgs_difference = std::fmax(result.symgs_difference, std::fmax(from_x, from_zero));
+  if (!(from_x <= declared_order_tolerance)) {
+    result.failures.push_back(describe("SymGS differs from SymGS in its declared order", l,
+                                       from_x, declared_order_tolerance));
+  }
+  if (!(from_zero <= declared_order_tolerance)) {
+    result.failures.push_back(describe(
+        "SymGS from a zero guess differs from SymGS in its declared order", l, from_zero,
+        declared_order_tolerance));
+  }
+}
+
+/// The restricted residual on `l` against the reference's, prolongation exactly.
+void check_transfer_steps(Workspace& ws, int l, TestVectorSource& source,
+                          BackendCheckResult& result) {
   const Comm& comm = ws.comm();
   Level& level = ws.problem().levels[l];
   const SparseMatrix& A = level.A;
   Vector r(A.rows), x(A.columns);
   source.fill(r);
   source.fill(x);
-  const Vector zero_guess = on_host::symgs_zero_guess(ws, l, r);
-  const Vector full = on_host::symgs(ws, l, r, Vector(A.columns));
-  double scale = 0.0, difference = 0.0;
-  for (local_int i = 0; i < A.rows; ++i) {
-    scale = std::fmax(scale, std::fabs(full[i]));
-    difference = std::fmax(difference, std::fabs(zero_guess[i] - full[i]));
-  }
-  const double zero_guess_error = comm.max(difference) / comm.max(scale);
-  result.step_error = std::fmax(result.step_error, zero_guess_error);
-  if (!(zero_guess_error <= spmv_tolerance)) {
-    result.failures.push_back(describe("SymGS from a zero guess differs from SymGS from x = 0", l,
-                                       zero_guess_error, spmv_tolerance));
-  }
   if (level.coarse_to_fine.empty()) return;
-
   const local_int coarse_rows = static_cast<local_int>(level.coarse_to_fine.size());
   const Vector restricted = on_host::residual_restriction(ws, l, r, x);
   level.A.exchange.run(x.data());
@@ -249,89 +241,14 @@ void check_vector_kernels(Workspace& ws, TestVectorSource& source, BackendCheckR
   }
 }
 
-}  // namespace
-
-void spot_check(Workspace& ws, bool check_mg, SpotCheckResult& result) {
-  const Comm& comm = ws.comm();
-  SparseMatrix& A = ws.problem().fine().A;
-  const local_int rows = A.rows;
-  Backend& backend = ws.backend();
-  backend.fence();
-  const Vector p = ws.download(ws.cg.p, A.columns), Ap = ws.download(ws.cg.Ap, rows);
-  const double spmv = scaled_spmv_error(comm, A, p, Ap);  // p's halo is this SpMV's
-  ++result.spmv_checks;
-  result.worst_spmv_error = std::fmax(result.worst_spmv_error, spmv);
-  if (!(spmv <= spmv_tolerance)) {
-    result.failures.push_back(describe("SpMV in a timed set differs from the reference", 0, spmv,
-                                       spmv_tolerance));
-  }
-  if (!check_mg) return;
-  // ||r - A M r|| for the backend's z = M r of this iteration and for the reference V-cycle.
-  Vector r = ws.download(ws.cg.r, rows), z = ws.download(ws.cg.z, rows);
-  ReferenceSteps reference;
-  reference.optimize(ws.problem());
-  Workspace reference_ws(reference, ws.problem(), comm);
-  Vector z_reference = on_host::mg(reference_ws, r);
-  auto residual_norm = [&](Vector& solution) {
-    Vector full(A.columns), product(rows);
-    for (local_int i = 0; i < rows; ++i) full[i] = solution[i];
-    A.exchange.run(full.data());
-    reference::spmv(A, full.data(), product.data());
-    for (local_int i = 0; i < rows; ++i) product[i] = r[i] - product[i];
-    return std::sqrt(trusted_dot(comm, rows, product, product));
-  };
-  const double ratio = residual_norm(z) / residual_norm(z_reference);
-  ++result.mg_checks;
-  result.worst_mg_ratio = std::fmax(result.worst_mg_ratio, ratio);
-  if (!(ratio <= mg_versus_reference_limit)) {
-    std::ostringstream text;
-    text << "the V-cycle in a timed set leaves a residual " << ratio
-         << " times the reference V-cycle's on the same vector (limit "
-         << mg_versus_reference_limit << ")";
-    result.failures.push_back(text.str());
-  }
-}
-
-double true_scaled_residual(Workspace& ws, const Vector& rhs) {
-  const Comm& comm = ws.comm();
-  SparseMatrix& A = ws.problem().fine().A;
-  Vector x(A.columns), residual(A.rows);
-  const Vector owned = ws.download(ws.cg.x, A.rows);
-  for (local_int i = 0; i < A.rows; ++i) x[i] = owned[i];
-  A.exchange.run(x.data());
-  reference::spmv(A, x.data(), residual.data());
-  for (local_int i = 0; i < A.rows; ++i) residual[i] = rhs[i] - residual[i];
-  return std::sqrt(trusted_dot(comm, A.rows, residual, residual) /
-                   trusted_dot(comm, A.rows, rhs, rhs));
-}
-
-double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
-                      const std::string& what, SpotCheckResult& result) {
-  const double actual = true_scaled_residual(ws, rhs);
-  const double ratio = actual / std::fmax(cg_residual, rounding_level);
-  ++result.solution_checks;
-  result.worst_solution_ratio = std::fmax(result.worst_solution_ratio, ratio);
-  if (!(ratio <= solution_residual_limit)) {
-    std::ostringstream text;
-    text << what << " leaves ||b - Ax||/||b|| = " << actual << ", against CG's own "
-         << cg_residual << " and " << rounding_level << " where rounding decides (limit "
-         << solution_residual_limit << " times the larger)";
-    result.failures.push_back(text.str());
-  }
-  return actual;
-}
-
-BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source) {
-  BackendCheckResult result;
+/// The V-cycle's checks for a backend that declares no order: symmetric and convergent
+/// smoothing on every level, and a V-cycle that reduces random and smooth error as the
+/// reference's does.
+void check_preconditioner_approximately(Workspace& ws, TestVectorSource& source,
+                                        BackendCheckResult& result) {
   for (int l = 0; l < static_cast<int>(ws.problem().levels.size()); ++l) {
-    double error = spmv_error(ws, l, source);
-    result.spmv_error = std::fmax(result.spmv_error, error);
-    if (!(error <= spmv_tolerance)) {
-      result.failures.push_back(describe("SpMV differs from the reference", l, error,
-                                         spmv_tolerance));
-    }
     check_smoother(ws, l, source, result);
-    check_vcycle_steps(ws, l, source, result);
+    check_zero_guess_approximately(ws, l, source, result);
   }
   const Level& fine = ws.problem().fine();
   result.mg_reduction = error_reduction(ws, 0, true, random_error(fine, source));
@@ -351,6 +268,45 @@ BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source) {
          << "reduction " << result.mg_smooth_reduction << " against the reference V-cycle's "
          << reference_smooth << " (limit " << mg_versus_reference_limit << " times)";
     result.failures.push_back(text.str());
+  }
+}
+
+/// Every level's smoother and the whole V-cycle against the recomputation in the declared order.
+void check_preconditioner_exactly(Workspace& ws, TestVectorSource& source,
+                                  DeclaredPreconditioner& declared, BackendCheckResult& result) {
+  for (int l = 0; l < static_cast<int>(ws.problem().levels.size()); ++l) {
+    check_smoother_exactly(ws, l, source, declared, result);
+  }
+  Vector r(ws.rows(0));
+  source.fill(r);
+  result.mg_difference =
+      relative_max_difference(ws.comm(), ws.rows(0), on_host::mg(ws, r), declared.mg(r));
+  if (!(result.mg_difference <= declared_order_tolerance)) {
+    result.failures.push_back(describe("the V-cycle differs from the V-cycle in its declared order",
+                                       0, result.mg_difference, declared_order_tolerance));
+  }
+}
+
+}  // namespace
+
+BackendCheckResult check_backend(Workspace& ws, TestVectorSource& source,
+                                 DeclaredPreconditioner& declared) {
+  BackendCheckResult result;
+  for (int l = 0; l < static_cast<int>(ws.problem().levels.size()); ++l) {
+    double error = spmv_error(ws, l, source);
+    result.spmv_error = std::fmax(result.spmv_error, error);
+    if (!(error <= spmv_tolerance)) {
+      result.failures.push_back(describe("SpMV differs from the reference", l, error,
+                                         spmv_tolerance));
+    }
+    check_transfer_steps(ws, l, source, result);
+  }
+  if (!declared.failure().empty()) result.failures.push_back(declared.failure());
+  result.exact = declared.declared();
+  if (result.exact) {
+    check_preconditioner_exactly(ws, source, declared, result);
+  } else {
+    check_preconditioner_approximately(ws, source, result);
   }
   check_vector_kernels(ws, source, result);
   return result;

@@ -61,9 +61,10 @@ expect_input_error() {
   grep -q -- "$message" err.txt || fail "message does not mention '$message'"
   [[ -z "$(report)" ]] || fail "a report was written for bad input"
 }
-# expect_invalid PLUGIN "reason part": the run finishes INVALID (status 1) and says why.
+# expect_invalid PLUGIN "reason part": the run finishes INVALID (status 1) and says why, on
+# $invalid_ranks ranks (default 2).
 expect_invalid() {
-  run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
+  run "${invalid_ranks:-2}" --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
   expect_status 1
   grep -q '^Final Summary::HPCG result is=INVALID.' "$(report)" || fail "report is not INVALID"
   grep -q "^Final Summary::Reason=.*$2" "$(report)" || fail "no INVALID reason mentioning '$2'"
@@ -78,6 +79,14 @@ expect_invalid_later() {
   grep -q "^Final Summary::Reason=spectral\|^Final Summary::Reason=departure" "$(report)" &&
     fail "HPCG's validation failed: the fault switched on too early"
   return 0
+}
+# expect_invalid_later_np1_np2 PLUGIN "reason part": expect_invalid_later on one rank, then two.
+expect_invalid_later_np1_np2() {
+  local np
+  for np in 1 2; do
+    rm -f HPCG-Benchmark_* hpcg20*T*.txt
+    invalid_ranks=$np expect_invalid_later "$@"
+  done
 }
 # expect_backend_failure PLUGIN STATUS "message part": the run stops with a message, no report.
 expect_backend_failure() {
@@ -245,6 +254,16 @@ case "$case_name" in
   plugin_noisy_dot_later)
     expect_invalid_later faulty_noisy_dot_later "timed set 1 re-run: scaled residual .* differs from the timed run's"
     [[ $(grep -c '^Final Summary::Reason=' "$(report)") -eq 1 ]] || fail "another check failed too" ;;
+  # Single precision, fewer levels, a skipped smoothing: caught exactly where the plugin declares
+  # its Gauss-Seidel order, by the symmetry of CG's iterates where it declares none.
+  plugin_float_vcycle_later) expect_invalid_later_np1_np2 faulty_float_vcycle_later "differs from the V-cycle in its declared order\|not symmetric between two of its iterates" ;;
+  plugin_float_vcycle_undeclared_later) expect_invalid_later_np1_np2 faulty_float_vcycle_undeclared_later "not symmetric between two of its iterates" ;;
+  plugin_v1_float_vcycle_later) expect_invalid_later_np1_np2 v1_faulty_float_vcycle_later "not symmetric between two of its iterates" ;;
+  plugin_float_level_later) expect_invalid_later_np1_np2 faulty_float_level_later "differs from the V-cycle in its declared order\|not symmetric between two of its iterates" ;;
+  plugin_float_symgs_in_vcycle_later) expect_invalid_later_np1_np2 faulty_float_symgs_in_vcycle_later "differs from the V-cycle in its declared order\|not symmetric between two of its iterates" ;;
+  plugin_three_level_vcycle_later) expect_invalid_later_np1_np2 faulty_three_level_vcycle_later "differs from the V-cycle in its declared order\|departs from the validated run's" ;;
+  plugin_skip_coarsest_smoothing_later) expect_invalid_later_np1_np2 faulty_skip_coarsest_smoothing_later "differs from the V-cycle in its declared order\|departs from the validated run's" ;;
+  plugin_checks_see_other_values_later) expect_invalid_later_np1_np2 faulty_checks_see_other_values_later "but the vectors handed to the checks give" ;;
   plugin_fine_smoother_vcycle) expect_invalid faulty_fine_smoother_vcycle "does not remove smooth error as a V-cycle does" ;;
   plugin_error_status) expect_backend_failure faulty_error_status 5 "plugin:faulty.*failed in spmv: simulated device failure" ;;
   plugin_crash)

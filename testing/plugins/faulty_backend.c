@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause
  * Deliberately wrong plugins, to prove that validation catches them. One source, one fault per
  * build, chosen by the compile definition FAULT_<NAME>; everything else is the sample plugin.
- * The *_LATER faults behave through validation and the iteration search and change once the
- * timed sets start, as a vendor chasing a number might arrange: they count CG runs by the
- * copy x -> p that begins each, x being the source of the first copy ever (TestCG runs 4, the
- * iteration search 1). */
+ * Faults that change the smoother and declare no Gauss-Seidel order test the approximate
+ * checks; the others declare the sample's natural order. The *_LATER faults behave through
+ * validation and the iteration search and change once the timed sets start, as a vendor
+ * chasing a number might arrange: they count CG runs by the copy x -> p that begins each, x
+ * being the source of the first copy ever (TestCG runs 4, the iteration search 1). */
 #define SAMPLE_BACKEND_NO_ENTRY
 #include "example/sample_backend.c"
 
@@ -67,7 +68,10 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
     defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER) ||                  \
     defined(FAULT_RESCALED_REPLAY_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER) ||    \
     defined(FAULT_NOISY_DOT_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) ||        \
-    defined(FAULT_SKIP_SOLUTION_UPDATE)
+    defined(FAULT_SKIP_SOLUTION_UPDATE) || defined(FAULT_FLOAT_VCYCLE_LATER) ||            \
+    defined(FAULT_FLOAT_VCYCLE_UNDECLARED_LATER) || defined(FAULT_FLOAT_LEVEL_LATER) ||    \
+    defined(FAULT_FLOAT_SYMGS_IN_VCYCLE_LATER) || defined(FAULT_THREE_LEVEL_VCYCLE_LATER) || \
+    defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER) || defined(FAULT_CHECKS_SEE_OTHER_VALUES_LATER)
 #define COUNTS_CG_RUNS
 enum { validation_runs = 5 };
 static int cg_runs = 0;
@@ -130,6 +134,93 @@ static hpcg_status faulty_waxpby(void* state, int32_t n, double alpha, const voi
   if (run_of_waxpby != cg_runs) run_of_waxpby = cg_runs, waxpby_in_run = 0;
   if (w == cg_x && cheating && ++waxpby_in_run > 10) return HPCG_STATUS_OK;
   return sample_waxpby(state, n, alpha, x, beta, y, w, error);
+}
+#elif defined(FAULT_FLOAT_VCYCLE_LATER) || defined(FAULT_FLOAT_VCYCLE_UNDECLARED_LATER) || \
+    defined(FAULT_FLOAT_LEVEL_LATER) || defined(FAULT_FLOAT_SYMGS_IN_VCYCLE_LATER)
+/* The V-cycle in single precision once timed: every value the smoother writes rounded to float,
+ * on every level, on level 1 only, or (IN_VCYCLE) only inside a V-cycle, which begins with the
+ * fine level's smoothing from zero and ends with its second smoothing: the backend checks,
+ * which call SymGS on its own, then see double precision. A third fewer bytes to move in the
+ * V-cycle, and every result within a few 1e-8 of the right one. */
+static int in_vcycle = 0;
+static void round_to_float(const hpcg_level_view* A, double* x) {
+  for (int32_t i = 0; i < A->rows; ++i) x[i] = (double)(float)x[i];
+}
+static int in_single_precision(int32_t level) {
+#if defined(FAULT_FLOAT_LEVEL_LATER)
+  return timed() && level == 1;
+#elif defined(FAULT_FLOAT_SYMGS_IN_VCYCLE_LATER)
+  (void)level;
+  return timed() && in_vcycle;
+#else
+  (void)level;
+  return timed();
+#endif
+}
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
+                                hpcg_error* error) {
+  hpcg_status status = sample_symgs(state, level, r, x, error);
+  if (in_single_precision(level)) round_to_float(level_of(state, level), x);
+  if (level == 0) in_vcycle = 0;
+  return status;
+}
+static hpcg_status faulty_symgs_zero_guess(void* state, int32_t level, const void* r, void* x,
+                                           hpcg_error* error) {
+  if (level == 0) in_vcycle = 1;
+  memset(x, 0, (size_t)level_of(state, level)->columns * sizeof(double));
+  return faulty_symgs(state, level, r, x, error);
+}
+#elif defined(FAULT_THREE_LEVEL_VCYCLE_LATER) || defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER)
+/* Less work once timed that is still a symmetric V-cycle in double precision: the coarsest
+ * level's smoothing skipped, or (THREE_LEVEL) the coarsest level dropped altogether: level 2
+ * restricts nothing and, as the coarsest level of a three-level V-cycle does, smooths once. */
+enum { coarsest = 3 };
+static hpcg_status faulty_symgs(void* state, int32_t level, const void* r, void* x,
+                                hpcg_error* error) {
+#if defined(FAULT_THREE_LEVEL_VCYCLE_LATER)
+  if (timed() && level == coarsest - 1) return HPCG_STATUS_OK; /* no post-smoothing */
+#endif
+  return sample_symgs(state, level, r, x, error);
+}
+static hpcg_status faulty_symgs_zero_guess(void* state, int32_t level, const void* r, void* x,
+                                           hpcg_error* error) {
+  memset(x, 0, (size_t)level_of(state, level)->columns * sizeof(double));
+  if (timed() && level == coarsest) return HPCG_STATUS_OK;
+  return sample_symgs(state, level, r, x, error);
+}
+static hpcg_status faulty_residual_restriction(void* state, int32_t level, const void* rv,
+                                               const void* xv, void* rcv, hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  const double* r = rv;
+  const double* x = xv;
+  double* rc = rcv;
+  (void)error;
+  for (int32_t i = 0; i < A->coarse_rows; ++i) {
+    const int32_t f = A->coarse_to_fine[i];
+    double sum = r[f];
+    for (int64_t k = A->row_start[f]; k < A->row_start[f + 1]; ++k) {
+      sum -= A->values[k] * x[A->column_index[k]];
+    }
+#if defined(FAULT_THREE_LEVEL_VCYCLE_LATER)
+    if (timed() && level == coarsest - 1) sum = 0.0;
+#endif
+    rc[i] = sum;
+  }
+  return HPCG_STATUS_OK;
+}
+#elif defined(FAULT_CHECKS_SEE_OTHER_VALUES_LATER)
+/* Once timed, CG's r'z and p'Ap come from the second vector rounded to float (as a plugin that
+ * keeps a single-precision copy for its reductions would), while every vector handed out by
+ * download stays in double: the checks see other values than CG iterates with. */
+static hpcg_status faulty_dot(void* state, int32_t n, const void* xv, const void* yv,
+                              double* result, hpcg_error* error) {
+  const double* x = xv;
+  const double* y = yv;
+  double sum = 0.0;
+  if (!timed() || x == y) return sample_dot(state, n, xv, yv, result, error);
+  for (int32_t i = 0; i < n; ++i) sum += x[i] * (double)(float)y[i];
+  *result = sum;
+  return HPCG_STATUS_OK;
 }
 #elif defined(FAULT_NOISY_DOT_LATER)
 /* In the first timed set only, dot products summed in another order (their last bits move):
@@ -236,9 +327,24 @@ const hpcg_backend* hpcg_backend_entry(void) {
 #if defined(COUNTS_CG_RUNS)
   faulty_table.copy = counting_copy;
 #endif
-#if defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_NOISY_DOT_LATER)
+#if defined(FAULT_ZERO_NORM_LATER) || defined(FAULT_NOISY_DOT_LATER) || \
+    defined(FAULT_CHECKS_SEE_OTHER_VALUES_LATER)
   faulty_table.dot = faulty_dot;
-#elif defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE)
+#elif defined(FAULT_FLOAT_VCYCLE_LATER) || defined(FAULT_FLOAT_VCYCLE_UNDECLARED_LATER) || \
+    defined(FAULT_FLOAT_LEVEL_LATER) || defined(FAULT_FLOAT_SYMGS_IN_VCYCLE_LATER) ||      \
+    defined(FAULT_THREE_LEVEL_VCYCLE_LATER) || defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER)
+  faulty_table.symgs = faulty_symgs;
+  faulty_table.symgs_zero_guess = faulty_symgs_zero_guess;
+#endif
+#if defined(FAULT_THREE_LEVEL_VCYCLE_LATER) || defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER)
+  faulty_table.residual_restriction = faulty_residual_restriction;
+#endif
+#if defined(FAULT_NONSYMMETRIC_SMOOTHER) || defined(FAULT_STAGNANT_SMOOTHER) ||         \
+    defined(FAULT_FINE_SMOOTHER_VCYCLE) || defined(FAULT_FLOAT_VCYCLE_UNDECLARED_LATER)
+  /* A plugin that declares no Gauss-Seidel order: the approximate checks must catch it. */
+  faulty_table.sweep_order = NULL;
+#endif
+#if defined(FAULT_SKIP_SOLUTION_UPDATE_LATER) || defined(FAULT_SKIP_SOLUTION_UPDATE)
   faulty_table.waxpby = faulty_waxpby;
 #elif defined(FAULT_SKIP_BACKWARD_SWEEP_LATER) || defined(FAULT_SKIP_COARSE_LEVELS_LATER)
   faulty_table.symgs = faulty_symgs;

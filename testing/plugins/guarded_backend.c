@@ -238,6 +238,13 @@ static hpcg_status guarded_waxpby(void* state, int32_t n, double alpha, const vo
   return HPCG_STATUS_OK;
 }
 
+static hpcg_status guarded_sweep_order(void* state, int32_t level, int32_t* order,
+                                       hpcg_error* error) {
+  (void)error;
+  for (int32_t i = 0; i < level_of(state, level)->rows; ++i) order[i] = i;
+  return HPCG_STATUS_OK;
+}
+
 static const hpcg_backend guarded_table = {
     .abi_version = HPCG_BACKEND_ABI_VERSION,
     .struct_size = sizeof(hpcg_backend),
@@ -262,6 +269,7 @@ static const hpcg_backend guarded_table = {
     .prolongation = guarded_prolongation,
     .dot = guarded_dot,
     .waxpby = guarded_waxpby,
+    .sweep_order = guarded_sweep_order,
 };
 
 const hpcg_backend* hpcg_backend_entry(void) { return &guarded_table; }

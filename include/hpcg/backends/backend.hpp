@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "hpcg/problem/problem.hpp"
 
@@ -165,6 +166,18 @@ class Backend {
   virtual bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
     (void)halo, (void)r, (void)x;
     return false;
+  }
+
+  /// The sequential row order this backend's symmetric Gauss-Seidel on `level` is equivalent
+  /// to (symgs, symgs_zero_guess and the smoothing inside mg): each of the level's rows once, in
+  /// the order the forward sweep relaxes them; the backward sweep relaxes them in reverse. Rows
+  /// relaxed in parallel (one colour) may come in any order among themselves. Declared, it lets
+  /// the core recompute the smoother and the whole V-cycle on the host and require the
+  /// backend's results to agree to rounding; empty (the default) declares nothing, and the
+  /// preconditioner is then only checked approximately. Asked after optimize().
+  virtual std::vector<local_int> sweep_order(int level) const {
+    (void)level;
+    return {};
   }
 
   /// Bytes the default kernels copied between the backend's memory and the host to run on a

@@ -43,4 +43,9 @@ local_int cpu_block_rows(const SparseMatrix& A, int concurrency);
 /// ignored: their values stay fixed during a sweep.
 BlockColoring color_blocks(const SparseMatrix& A, local_int block_rows);
 
+/// The sequential order a block-colour sweep is equivalent to (Backend::sweep_order): colour by
+/// colour, each block's rows ascending. Blocks of one colour share no nonzero, so the order
+/// among them does not matter; the backward sweep, colours and rows reversed, is its reverse.
+std::vector<local_int> sweep_order(const BlockColoring& coloring);
+
 }  // namespace hpcg

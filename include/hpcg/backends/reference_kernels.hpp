@@ -14,6 +14,11 @@ void spmv(const SparseMatrix& A, const double* x, double* y);
 /// natural row order; x's halo entries must be current and stay fixed for both sweeps.
 void symgs(const SparseMatrix& A, const double* r, double* x);
 
+/// symgs() with the rows relaxed in `order` (each of A's rows once) and then in reverse: the step
+/// a backend that declares that Gauss-Seidel order must reproduce to rounding. The identity
+/// order gives symgs() bit for bit.
+void symgs_in_order(const SparseMatrix& A, const local_int* order, const double* r, double* x);
+
 /// Local part of x.y over the first n entries (the caller sums over ranks).
 double dot(local_int n, const double* x, const double* y);
 

@@ -37,6 +37,11 @@ ReportEntries make_report_entries(const BenchmarkResults& results);
 std::string describe_timed_proof(const BenchmarkResults& results);
 /// Reads that value back into `results` (whose `sets` is known); false when it is not one.
 bool read_timed_proof(const std::string& text, BenchmarkResults& results);
+/// The value of "Final Summary::Preconditioner checked", written beside it: exactly (in the
+/// backend's declared Gauss-Seidel order) or approximately, and the checks on live vectors.
+std::string describe_preconditioner_check(const BenchmarkResults& results);
+/// Reads that value back into `results`; false when it is not one.
+bool read_preconditioner_check(const std::string& text, BenchmarkResults& results);
 ReportDocument make_report(const BenchmarkResults& results);
 
 /// The file's text: "HPCG-Benchmark", then one key=value line per entry.

@@ -13,7 +13,9 @@
 #include "hpcg/problem/problem.hpp"
 #include "hpcg/problem/run_shape.hpp"
 #include "hpcg/solver/cg.hpp"
+#include "hpcg/validation/check_budget.hpp"
 #include "hpcg/validation/backend_checks.hpp"
+#include "hpcg/validation/live_checks.hpp"
 #include "hpcg/validation/validation.hpp"
 
 namespace hpcg {
@@ -62,6 +64,8 @@ struct BenchmarkResults : RunShape {
   /// ||b - A x|| / ||b|| of the validated run's solution: the level rounding sets, below which
   /// no set's true residual is expected to go (check_solution).
   double validated_true_residual = 0;
+  /// The largest relative departure of a timed set's ||r_k|| / ||r0|| from the validated run's.
+  double worst_trajectory_departure = 0;
   /// One timed set, drawn after the last, is run again untimed with every iteration spot
   /// checked and must reproduce its scaled residual: bit for bit for a bit-reproducible backend,
   /// else within timed_residual_tolerance (relative). rerun_set is 0-based; -1 = none ran.
@@ -73,6 +77,11 @@ struct BenchmarkResults : RunShape {
   /// first.
   std::vector<std::string> timed_failures;
   SpotCheckResult spot_checks;      ///< on the live vectors, at points drawn at run time
+  /// The slowest rank's time for one set in the iteration search, the checks planned for the
+  /// timed sets from it, and the seconds the checks in the timed sets took (slowest rank).
+  double estimated_set_seconds = 0;
+  CheckBudget check_budget;
+  double timed_check_seconds = 0;
   BackendCheckResult final_checks;  ///< the backend checks again, after the last set
   /// Summed over ranks, during the timed sets only: bytes between host and backend memory and
   /// halo bytes sent and received (equal for a backend that moves only halo values).

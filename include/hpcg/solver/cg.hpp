@@ -25,11 +25,19 @@ struct CgOptions {
   bool preconditioned = true;
 };
 
-/// Checks of the backend on CG's live vectors, called in iteration `iteration` (1-based; 0 =
-/// every iteration) after Ap = A p, while z = M r still holds. Their time is not charged to CG.
+/// What CG took from the backend in an audited iteration, with r (not yet updated), z = M r, p
+/// and Ap = A p as they stand: the global r'z and p'Ap of this iteration, and the ||r|| of the
+/// previous one (of this r).
+struct CgIterate {
+  int iteration = 0;  ///< 1-based
+  double rtz = 0, pAp = 0, normr = 0;
+};
+
+/// Checks of the backend on CG's live vectors, called in each iteration k for which wants(k)
+/// (every iteration when wants is empty), after Ap = A p. Their time is not charged to CG.
 struct CgAudit {
-  int iteration = 0;
-  std::function<void()> check;
+  std::function<bool(int)> wants;
+  std::function<void(const CgIterate&)> check;
 };
 
 struct CgResult {

@@ -69,4 +69,15 @@ BlockColoring color_blocks(const SparseMatrix& A, local_int block_rows) {
   return coloring;
 }
 
+std::vector<local_int> sweep_order(const BlockColoring& coloring) {
+  std::vector<local_int> order;
+  order.reserve(coloring.rows());
+  for (local_int b : coloring.blocks) {
+    for (local_int i = coloring.block_start[b]; i < coloring.block_start[b + 1]; ++i) {
+      order.push_back(i);
+    }
+  }
+  return order;
+}
+
 }  // namespace hpcg

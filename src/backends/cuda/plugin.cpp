@@ -2,6 +2,7 @@
 // The cuda backend's plugin table (ABI 2): every level's matrix, every vector and the halo
 // buffers live in the executor's memory for the whole run; the core only ever holds handles.
 // Compiled once per executor (GPU and host emulation); nothing here includes CUDA.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -273,6 +274,15 @@ hpcg_status waxpby_norm(void* state, int32_t n, double alpha, const void* x, dou
   });
 }
 
+/// Colour by colour: the slots' rows, since slots are in colour order (the last colour's second
+/// relaxation, skipped, would leave its rows as they are).
+hpcg_status sweep_order(void* state, int32_t l, int32_t* order, hpcg_error* error) {
+  return guarded(error, [&] {
+    const std::vector<int32_t>& row_of = of(state).levels[l].layout.row_of;
+    std::copy(row_of.begin(), row_of.end(), order);
+  });
+}
+
 hpcg_backend make_table() {
   hpcg_backend table{};
   table.abi_version = HPCG_BACKEND_ABI_VERSION;
@@ -305,6 +315,7 @@ hpcg_backend make_table() {
   table.waxpby = waxpby;
   table.spmv_dot = spmv_dot;
   table.waxpby_norm = waxpby_norm;
+  table.sweep_order = sweep_order;
   return table;
 }
 

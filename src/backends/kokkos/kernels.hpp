@@ -44,6 +44,7 @@ struct LevelViews {
   SpaceView<local_int> block_start;
   SpaceView<local_int> blocks;
   std::vector<local_int> color_start;  ///< on the host: it bounds the kernel launches
+  std::vector<local_int> sweep_order;  ///< on the host: the order the core checks against
   DeviceVector sweep_rhs;              ///< t = r - L x of the last forward sweep
   SpaceView<local_int> send_rows;      ///< rows whose values this rank sends
   DeviceVector send_values;            ///< those values, gathered for one copy to MPI's buffer

@@ -180,6 +180,10 @@ void KokkosBackend::waxpby(local_int n, double alpha, const BackendVector& x, do
   kokkos::waxpby(n, alpha, view_of(x), beta, view_of(y), view_of(w));
 }
 
+std::vector<local_int> KokkosBackend::sweep_order(int l) const {
+  return state_->levels.at(l).sweep_order;
+}
+
 std::vector<int> KokkosBackend::colors_per_level() const {
   std::vector<int> colors;
   for (const LevelViews& v : state_->levels) {

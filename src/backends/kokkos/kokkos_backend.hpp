@@ -70,6 +70,7 @@ class KokkosBackend : public Backend {
   double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
               const BackendVector& y, BackendVector& w) override;
+  std::vector<local_int> sweep_order(int level) const override;
 
   /// Colours used on each level (for tests and the log).
   std::vector<int> colors_per_level() const;

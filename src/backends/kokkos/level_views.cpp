@@ -38,6 +38,7 @@ LevelViews make_level_views(const Level& level, local_int block_rows, SpaceMemor
   refresh_diagonal(v, A);
 
   v.coarse_to_fine = memory.copy(level.coarse_to_fine, "hpcg::coarse_to_fine");
+  v.sweep_order = sweep_order(coloring);
   v.block_start = memory.copy(coloring.block_start, "hpcg::block_start");
   v.blocks = memory.copy(coloring.blocks, "hpcg::blocks");
   v.color_start = coloring.color_start;

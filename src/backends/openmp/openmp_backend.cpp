@@ -85,6 +85,10 @@ double OpenMPBackend::optimization_bytes() const {
   return bytes;
 }
 
+std::vector<local_int> OpenMPBackend::sweep_order(int l) const {
+  return hpcg::sweep_order(orderings_.at(l).coloring);
+}
+
 std::vector<int> OpenMPBackend::colors_per_level() const {
   std::vector<int> colors;
   for (const auto& o : orderings_) colors.push_back(o.coloring.colors());

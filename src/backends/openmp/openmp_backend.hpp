@@ -44,6 +44,7 @@ class OpenMPBackend : public Backend {
   void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
   void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
                             BackendVector& rc) override;
+  std::vector<local_int> sweep_order(int level) const override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;

@@ -195,6 +195,13 @@ double PluginBackend::waxpby_norm(local_int n, double alpha, const BackendVector
   return result;
 }
 
+std::vector<local_int> PluginBackend::sweep_order(int l) const {
+  if (table_.sweep_order == nullptr) return {};
+  std::vector<local_int> order(level(l).A.rows, -1);
+  call("sweep_order", table_.sweep_order, l, order.data());
+  return order;
+}
+
 bool PluginBackend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
   if (table_.mg == nullptr) return false;
   HaloCallback callback{&halo, &problem(), nullptr};

@@ -53,6 +53,7 @@ class PluginBackend final : public Backend {
   double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
                      const BackendVector& y, BackendVector& w) override;
   bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) override;
+  std::vector<local_int> sweep_order(int level) const override;
 
  protected:
   void prepare(const Problem& problem) override;

@@ -39,6 +39,11 @@ void symgs(const SparseMatrix& A, const double* r, double* x) {
   for (local_int i = A.rows - 1; i >= 0; --i) relax_row(A, i, r, x);
 }
 
+void symgs_in_order(const SparseMatrix& A, const local_int* order, const double* r, double* x) {
+  for (local_int k = 0; k < A.rows; ++k) relax_row(A, order[k], r, x);
+  for (local_int k = A.rows - 1; k >= 0; --k) relax_row(A, order[k], r, x);
+}
+
 double dot(local_int n, const double* x, const double* y) {
   // Per-thread partial sums added in thread order: an OpenMP reduction clause combines them in
   // arrival order, which changes the last bits from run to run.

@@ -10,6 +10,8 @@ class ReferenceBackend final : public Backend {
  public:
   std::string name() const override { return "reference"; }
   std::string version() const override;
+  /// The reference's natural order.
+  std::vector<local_int> sweep_order(int level) const override;
 };
 
 }  // namespace hpcg::backends::reference

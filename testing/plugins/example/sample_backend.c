@@ -136,6 +136,14 @@ static hpcg_status sample_waxpby(void* state, int32_t n, double alpha, const voi
   return HPCG_STATUS_OK;
 }
 
+/* The order sample_symgs relaxes rows in: natural, so xhpcg checks its smoother exactly. */
+static hpcg_status sample_sweep_order(void* state, int32_t level, int32_t* order,
+                                      hpcg_error* error) {
+  (void)error;
+  for (int32_t i = 0; i < level_of(state, level)->rows; ++i) order[i] = i;
+  return HPCG_STATUS_OK;
+}
+
 /* Designated initialisers: entries left out are NULL, and xhpcg runs its own step there. */
 static const hpcg_backend sample_table = {
     .abi_version = HPCG_BACKEND_ABI_VERSION,
@@ -155,6 +163,7 @@ static const hpcg_backend sample_table = {
     .symgs_zero_guess = sample_symgs_zero_guess,
     .dot = sample_dot,
     .waxpby = sample_waxpby,
+    .sweep_order = sample_sweep_order,
 };
 
 #ifndef SAMPLE_BACKEND_NO_ENTRY

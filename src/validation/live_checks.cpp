@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcg/validation/live_checks.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+#include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/solver/host_calls.hpp"
+#include "check_support.hpp"
+
+namespace hpcg {
+namespace {
+
+using checks::trusted_dot;
+
+/// How much larger a residual the V-cycle of a backend that declares no order may leave than
+/// the reference V-cycle on the same vector. Other Gauss-Seidel orderings stay near 1.
+constexpr double mg_versus_reference_limit = 2.0;
+/// How far a timed set's true scaled residual may exceed CG's own, or the validated run's true
+/// one where rounding sets it. Honest runs stay near 1; an x that misses the updates of even a
+/// few of the last iterations leaves the residual of the iteration it stopped at.
+constexpr double solution_residual_limit = 10.0;
+
+/// sum_i |x_i y_i| over all ranks: the scale of x.y's rounding.
+double magnitude_dot(const Comm& comm, local_int n, const Vector& x, const Vector& y) {
+  double sum = 0.0;
+  for (local_int i = 0; i < n; ++i) sum += std::fabs(x[i] * y[i]);
+  return comm.sum(sum);
+}
+
+/// ||r - A z|| with A applied by the reference (z's halo exchanged on a copy).
+double residual_norm(const Comm& comm, SparseMatrix& A, const Vector& r, const Vector& z) {
+  Vector full(A.columns), product(A.rows);
+  for (local_int i = 0; i < A.rows; ++i) full[i] = z[i];
+  A.exchange.run(full.data());
+  reference::spmv(A, full.data(), product.data());
+  for (local_int i = 0; i < A.rows; ++i) product[i] = r[i] - product[i];
+  return std::sqrt(trusted_dot(comm, A.rows, product, product));
+}
+
+}  // namespace
+
+double iterate_scalar_tolerance(global_int rows) {
+  return 32.0 * std::sqrt(static_cast<double>(rows)) * DBL_EPSILON;
+}
+
+void LiveChecks::check(const CgIterate& iterate, bool check_mg) {
+  const Comm& comm = ws_.comm();
+  SparseMatrix& A = ws_.problem().fine().A;
+  const local_int rows = A.rows;
+  ws_.backend().fence();
+  const Vector p = ws_.download(ws_.cg.p, A.columns), Ap = ws_.download(ws_.cg.Ap, rows);
+  Vector r = ws_.download(ws_.cg.r, rows), z = ws_.download(ws_.cg.z, rows);
+  const double spmv = checks::scaled_spmv_error(comm, A, p, Ap);  // p's halo is this SpMV's
+  ++result_.spmv_checks;
+  result_.worst_spmv_error = std::fmax(result_.worst_spmv_error, spmv);
+  if (!(spmv <= checks::spmv_tolerance)) {
+    result_.failures.push_back(checks::describe("SpMV in a timed set differs from the reference",
+                                                0, spmv, checks::spmv_tolerance));
+  }
+  check_scalars(iterate, r, z, p, Ap);
+  check_symmetry(r, z);
+  if (check_mg) this->check_mg(r, z);
+  previous_r_ = std::move(r);
+  previous_z_ = std::move(z);
+}
+
+void LiveChecks::check_scalars(const CgIterate& iterate, const Vector& r, const Vector& z,
+                               const Vector& p, const Vector& Ap) {
+  const Comm& comm = ws_.comm();
+  const local_int rows = ws_.rows(0);
+  struct Scalar {
+    const char* name;
+    double taken, recomputed, scale;
+  };
+  const double rr = checks::accurate_dot(comm, rows, r, r);
+  const double tolerance = iterate_scalar_tolerance(ws_.problem().fine().A.global_rows);
+  using checks::accurate_dot;
+  const Scalar scalars[] = {
+      {"r'z", iterate.rtz, accurate_dot(comm, rows, r, z), magnitude_dot(comm, rows, r, z)},
+      {"p'Ap", iterate.pAp, accurate_dot(comm, rows, p, Ap), magnitude_dot(comm, rows, p, Ap)},
+      {"||r||", iterate.normr, std::sqrt(rr), std::sqrt(rr)}};
+  ++result_.scalar_checks;
+  for (const Scalar& s : scalars) {
+    const double difference = std::fabs(s.taken - s.recomputed) / s.scale;
+    const double worst = std::isnan(difference) ? INFINITY : difference;
+    result_.worst_scalar_difference = std::fmax(result_.worst_scalar_difference, worst);
+    if (worst <= tolerance) continue;
+    std::ostringstream text;
+    text.precision(17);
+    text << "CG's " << s.name << " in iteration " << iterate.iteration << " of a timed set was "
+         << s.taken << ", but the vectors handed to the checks give " << s.recomputed
+         << " (relative difference " << worst << ", limit " << tolerance << ")";
+    result_.failures.push_back(text.str());
+  }
+}
+
+void LiveChecks::check_symmetry(const Vector& r, const Vector& z) {
+  const Comm& comm = ws_.comm();
+  const local_int rows = ws_.rows(0);
+  if (previous_r_.size() == rows) {
+    const double rj_zk = checks::accurate_dot(comm, rows, previous_r_, z);
+    const double rk_zj = checks::accurate_dot(comm, rows, r, previous_z_);
+    const double norm_rj = std::sqrt(checks::accurate_dot(comm, rows, previous_r_, previous_r_));
+    const double norm_zj = std::sqrt(checks::accurate_dot(comm, rows, previous_z_, previous_z_));
+    const double norm_rk = std::sqrt(checks::accurate_dot(comm, rows, r, r));
+    const double norm_zk = std::sqrt(checks::accurate_dot(comm, rows, z, z));
+    double departure = std::fabs(rj_zk - rk_zj) / (norm_rj * norm_zk + norm_rk * norm_zj);
+    if (std::isnan(departure)) departure = INFINITY;
+    ++result_.symmetry_checks;
+    result_.worst_symmetry_departure = std::fmax(result_.worst_symmetry_departure, departure);
+    if (!(departure <= iterate_symmetry_tolerance)) {
+      std::ostringstream text;
+      text << "the preconditioner in a timed set is not symmetric between two of its iterates: "
+           << "|r_j'M r_k - r_k'M r_j| departs by " << departure << " (limit "
+           << iterate_symmetry_tolerance << ")";
+      result_.failures.push_back(text.str());
+    }
+  }
+}
+
+void LiveChecks::check_mg(const Vector& r, const Vector& z) {
+  const Comm& comm = ws_.comm();
+  const local_int rows = ws_.rows(0);
+  ++result_.mg_checks;
+  if (declared_.declared()) {
+    const double difference = relative_max_difference(comm, rows, z, declared_.mg(r));
+    result_.worst_mg_difference = std::fmax(result_.worst_mg_difference, difference);
+    if (!(difference <= declared_order_tolerance)) {
+      std::ostringstream text;
+      text << "the V-cycle in a timed set differs from the V-cycle in its declared order by "
+           << difference << " (limit " << declared_order_tolerance << ")";
+      result_.failures.push_back(text.str());
+    }
+    return;
+  }
+  // ||r - A M r|| for the backend's z = M r of this iteration and for the reference V-cycle.
+  checks::ReferenceSteps reference;
+  reference.optimize(ws_.problem());
+  Workspace reference_ws(reference, ws_.problem(), comm);
+  const Vector z_reference = on_host::mg(reference_ws, r);
+  SparseMatrix& A = ws_.problem().fine().A;
+  const double ratio = residual_norm(comm, A, r, z) / residual_norm(comm, A, r, z_reference);
+  result_.worst_mg_ratio = std::fmax(result_.worst_mg_ratio, ratio);
+  if (!(ratio <= mg_versus_reference_limit)) {
+    std::ostringstream text;
+    text << "the V-cycle in a timed set leaves a residual " << ratio
+         << " times the reference V-cycle's on the same vector (limit "
+         << mg_versus_reference_limit << ")";
+    result_.failures.push_back(text.str());
+  }
+}
+
+double true_scaled_residual(Workspace& ws, const Vector& rhs) {
+  const Comm& comm = ws.comm();
+  SparseMatrix& A = ws.problem().fine().A;
+  const Vector x = ws.download(ws.cg.x, A.rows);
+  return residual_norm(comm, A, rhs, x) / std::sqrt(trusted_dot(comm, A.rows, rhs, rhs));
+}
+
+double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
+                      const std::string& what, SpotCheckResult& result) {
+  const double actual = true_scaled_residual(ws, rhs);
+  const double ratio = actual / std::fmax(cg_residual, rounding_level);
+  ++result.solution_checks;
+  result.worst_solution_ratio = std::fmax(result.worst_solution_ratio, ratio);
+  if (!(ratio <= solution_residual_limit)) {
+    std::ostringstream text;
+    text << what << " leaves ||b - Ax||/||b|| = " << actual << ", against CG's own "
+         << cg_residual << " and " << rounding_level << " where rounding decides (limit "
+         << solution_residual_limit << " times the larger)";
+    result.failures.push_back(text.str());
+  }
+  return actual;
+}
+
+}  // namespace hpcg
