@@ -183,6 +183,26 @@ TEST(Report, TimedProofReadsBackAndRefusesOtherText) {
                                 "the last set agreed", read));  // an older xhpcg's, no re-run
 }
 
+TEST(Report, PreconditionerCheckReadsBackEitherWay) {
+  BenchmarkResults written = sample_report_results();
+  written.spot_checks.mg_checks = 15;
+  written.spot_checks.symmetry_checks = 60;
+  written.spot_checks.scalar_checks = 64;
+  for (bool exact : {true, false}) {
+    written.backend_checks.exact = exact;
+    const std::string text = describe_preconditioner_check(written);
+    EXPECT_THAT(text, ::testing::HasSubstr(exact ? "exactly" : "approximately"));
+    BenchmarkResults read;
+    ASSERT_TRUE(read_preconditioner_check(text, read)) << text;
+    EXPECT_EQ(read.backend_checks.exact, exact);
+    EXPECT_EQ(read.spot_checks.mg_checks, 15);
+    EXPECT_EQ(read.spot_checks.symmetry_checks, 60);
+    EXPECT_EQ(read.spot_checks.scalar_checks, 64);
+  }
+  BenchmarkResults read;
+  EXPECT_FALSE(read_preconditioner_check("exactly, trust me", read));
+}
+
 TEST(Report, QuickPathAndLongRunsChangeTheFinalSummary) {
   BenchmarkResults quick = sample_report_results();
   quick.params.runtime_seconds = 0;
