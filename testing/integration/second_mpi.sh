@@ -31,7 +31,7 @@ refused() {
   [[ $status -eq 2 ]] || fail "$1: status $status, expected 2"
   [[ $(grep -c '^xhpcg: error:' "$work/$1/err.txt") -eq 1 ]] || fail "$1: expected one message"
   grep -qF "$2" "$work/$1/err.txt" || fail "$1: the message does not name '$2'"
-  [[ -z $(ls "$work/$1" | grep -v -e '^out.txt$' -e '^err.txt$') ]] || fail "$1: files were written"
+  [[ -z $(find "$work/$1" -mindepth 1 ! -name out.txt ! -name err.txt) ]] || fail "$1: files were written"
   echo "$1: refused, $(grep '^xhpcg: error:' "$work/$1/err.txt")"
 }
 

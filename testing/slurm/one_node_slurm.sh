@@ -151,7 +151,7 @@ case "$case_name" in
     [[ $status -eq 2 ]] || fail "srun without --mpi returned $status, expected 2"
     [[ $(grep -c '^xhpcg: error:' "$work/run/job.err") -eq 1 ]] || fail "expected exactly one message"
     grep -q "srun --mpi=pmi2" "$work/run/job.err" || fail "the message does not name srun --mpi=pmi2"
-    [[ -z $(ls "$work/run" | grep -v -e '^out.txt$' -e '^job.err$') ]] ||
+    [[ -z $(find "$work/run" -mindepth 1 ! -name out.txt ! -name job.err) ]] ||
       fail "files were written: $(ls "$work/run")"
     echo "srun -n 2 without --mpi: status 2, $(cat "$work/run/job.err")" ;;
   sbatch_readme)
