@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "hpcg/backends/registry.hpp"
+#include "hpcg/base/job_end.hpp"
 #include "hpcg/benchmark/xhpcg.hpp"
 
 int main(int argc, char** argv) {
@@ -11,6 +12,5 @@ int main(int argc, char** argv) {
   hpcg::initialize_backends(argc, argv);
   int status = hpcg::run_xhpcg(hpcg::Comm(MPI_COMM_WORLD), {argv + 1, argv + argc});
   hpcg::finalize_backends();
-  MPI_Finalize();
-  return status;
+  return hpcg::finalize_mpi("xhpcg", status);
 }

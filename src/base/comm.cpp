@@ -8,6 +8,7 @@
 #include <new>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/job_end.hpp"
 #include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
@@ -92,6 +93,7 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
 }
 
 void abort_job(MPI_Comm comm, int status) {
+  disarm_early_exit();  // MPI_Abort may end this process through exit()
   const timespec grace{0, 200 * 1000 * 1000};
   nanosleep(&grace, nullptr);
   MPI_Abort(comm, status);

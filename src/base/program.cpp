@@ -2,17 +2,30 @@
 #include "hpcg/base/program.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/job_end.hpp"
+#include "hpcg/base/launch_check.hpp"
 
 namespace hpcg {
 
 int run_program(const std::string& program, const Comm& comm, const std::function<int()>& flow) {
+  int world_size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+  if (auto mismatch = find_launch_mismatch(program, world_size, std::getenv)) {
+    if (mismatch->reporter) std::cerr << program << ": error: " << mismatch->message << std::endl;
+    return static_cast<int>(ExitStatus::input_error);
+  }
+  arm_early_exit(program, comm.rank());
   try {
-    return flow();
+    const int status = flow();
+    disarm_early_exit();
+    return status;
   } catch (const CollectiveError& error) {
+    disarm_early_exit();
     if (comm.is_root()) std::cerr << program << ": error: " << error.what() << std::endl;
     return static_cast<int>(error.status());
   } catch (const std::exception& error) {

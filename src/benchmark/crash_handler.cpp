@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// A rank that crashes (most likely inside a vendor's backend) says so before it dies, naming the
-// backend, and the whole job ends with status 5 instead of leaving the other ranks waiting. An
-// interrupt stops every rank promptly with one message.
+// A rank that crashes, aborts or calls exit() (most likely inside a vendor's backend) says so
+// before it dies, naming the backend, and the whole job ends with status 5 instead of leaving
+// the other ranks waiting. An interrupt stops every rank promptly with one message.
 #include "hpcg/benchmark/crash_handler.hpp"
 
 #include <unistd.h>
@@ -12,6 +12,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/job_end.hpp"
 
 namespace hpcg {
 namespace {
@@ -44,7 +45,8 @@ size_t append(char* line, size_t length, size_t capacity, const char* text) {
 /// async-signal-safe; the alarm bounds the damage if it does not return.
 void on_fatal_signal(int signal) {
   const char* name = signal == SIGSEGV ? "SIGSEGV" : signal == SIGBUS ? "SIGBUS"
-                     : signal == SIGFPE ? "SIGFPE" : signal == SIGILL ? "SIGILL" : "signal";
+                     : signal == SIGFPE ? "SIGFPE" : signal == SIGILL ? "SIGILL"
+                     : signal == SIGABRT ? "SIGABRT (abort)" : "signal";
   char line[sizeof crash_message + 16];
   size_t length = append(line, 0, sizeof line, crash_message);
   length = append(line, length, sizeof line, name);
@@ -63,7 +65,12 @@ void install_crash_handler(int rank, const std::string& backend_name) {
   std::snprintf(crash_message, sizeof crash_message,
                 "xhpcg: rank %d: crashed while running backend '%s': ", rank,
                 backend_name.c_str());
-  for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(signal, on_fatal_signal);
+  // SIGABRT too: a library's abort() or failed assert ends the job alike, naming the rank.
+  for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+    std::signal(signal, on_fatal_signal);
+  }
+  // A library's exit() on this rank, likewise (job_end.hpp).
+  set_early_exit_context(ExitStatus::backend_error, "while running backend '" + backend_name + "'");
   is_root_rank = rank == 0;
   for (int signal : {SIGINT, SIGTERM}) std::signal(signal, on_interrupt);
 }

@@ -12,6 +12,7 @@
 
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/job_end.hpp"
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/watchdog.hpp"
@@ -194,6 +195,9 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   refuse_early(comm, params);
   std::unique_ptr<Backend> backend;
   RunLog log;
+  // A plugin's loading and set-up run its code already: an exit() there is the backend's too.
+  set_early_exit_context(ExitStatus::backend_error,
+                         "while loading backend '" + params.backend + "'");
   run_collectively(comm, [&] {
     BackendOptions options;
     options.separate_memory = params.separate_memory;

@@ -19,6 +19,7 @@ export OMP_WAIT_POLICY=PASSIVE
 # A crash must leave its trace: with core_pattern "core" the kernel writes ./core* here.
 ulimit -c unlimited 2>/dev/null || true
 as_user=()       # a command prefix that drops root's rights (unwritable directory case)
+launcher=()      # how run starts the program: mpiexec -n RANKS unless a case sets it (bare)
 allowed_new='^$' # files a case may leave (extended regex on ./path), none by default
 
 fail() {
@@ -34,7 +35,8 @@ run() {
   local program=$1 ranks=$2; shift 2
   find . -mindepth 1 | sort > "$scratch/before.txt"
   local start; start=$(date +%s%N)
-  "${as_user[@]}" timeout -k 2 "$limit_seconds" "$mpiexec" -n "$ranks" "$program" "$@" \
+  [[ ${#launcher[@]} -gt 0 ]] || launcher=("$mpiexec" -n "$ranks")
+  "${as_user[@]}" timeout -k 2 "$limit_seconds" "${launcher[@]}" "$program" "$@" \
     > "$scratch/out.txt" 2> "$scratch/err.txt"
   status=$?
   elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
@@ -73,6 +75,21 @@ backend_failure() {
   run "$xhpcg" 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/lib$1.so"
   [[ $status -eq 5 ]] || fail "exit status $status, expected 5"
   grep -q -- "$2" "$scratch/err.txt" || fail "message does not mention '$2'"
+  after_checks
+}
+# mislaunched PROGRAM MESSAGES VARIABLE=VALUE...: the program started alone, with no launcher but
+# a launcher's variables, as each task of a launch MPI does not see starts: status 2 before
+# anything is written, the message (naming the fix) from the task that reports only.
+mislaunched() {
+  local program=$1 messages=$2; shift 2
+  launcher=(env "$@")
+  run "$program" 1 "${grid[@]}"
+  [[ $status -eq 2 ]] || fail "exit status $status, expected 2"
+  local name; name=$(basename "$program")
+  [[ $(grep -c "^$name: error:" "$scratch/err.txt") -eq $messages ]] || fail "expected $messages error message(s)"
+  if [[ $messages -eq 1 ]]; then
+    grep -q "but MPI sees one rank only" "$scratch/err.txt" || fail "the message does not say what happened"
+  fi
   after_checks
 }
 write_dat() { printf 'HPCG benchmark input file\nSandia National Laboratories\n' > hpcg.dat; printf '%s\n' "$@" >> hpcg.dat; }
@@ -177,6 +194,37 @@ case "$case_name" in
   plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;
   plugin_error_status) backend_failure faulty_error_status "plugin:faulty .* failed in spmv: simulated device failure" ;;
   plugin_crash) backend_failure faulty_crash "crashed while running backend 'plugin:faulty'" ;;
+  plugin_exit)
+    # Rank 1's plugin calls exit(0) in the timed sets: past the reference phases, so the time
+    # limit is a run's, not a refusal's.
+    limit_seconds=$((limit_seconds * 6))
+    backend_failure faulty_exit_later "rank 1: exit() was called while running backend 'plugin:faulty' before the end of the run"
+    grep -q "timed sets" "$scratch/out.txt" || fail "the exit came before the timed sets"
+    [[ $(grep -c "exit() was called" "$scratch/err.txt") -eq 1 ]] || fail "expected one message" ;;
+  # launches MPI does not see (README, "Under Slurm"): each launcher's variables, no launcher
+  launch_slurm)
+    mislaunched "$xhpcg" 1 SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 SLURM_PROCID=0
+    grep -q "srun --mpi=pmi2" "$scratch/err.txt" || fail "the message does not name srun --mpi=pmi2" ;;
+  launch_slurm_task1) mislaunched "$xhpcg" 0 SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 SLURM_PROCID=1 ;;
+  launch_slurm_xgraph)
+    grid=(--kron=8)
+    mislaunched "$xgraph" 1 SLURM_STEP_NUM_TASKS=4 SLURM_PROCID=0
+    grep -q "srun --mpi=pmi2" "$scratch/err.txt" || fail "the message does not name srun --mpi=pmi2" ;;
+  launch_hydra)
+    mislaunched "$xhpcg" 1 PMI_SIZE=2 PMI_RANK=0
+    grep -q "the mpirun of the MPI xhpcg was built with" "$scratch/err.txt" || fail "the message does not name the fix" ;;
+  launch_openmpi)
+    mislaunched "$xhpcg" 1 OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_RANK=0
+    grep -q "the mpirun of the MPI xhpcg was built with" "$scratch/err.txt" || fail "the message does not name the fix" ;;
+  launch_openmpi_xgraph) grid=(--kron=8); mislaunched "$xgraph" 0 OMPI_COMM_WORLD_SIZE=2 OMPI_COMM_WORLD_RANK=1 ;;
+  launch_pmix) mislaunched "$xhpcg" 1 PMIX_RANK=1 PMIX_NAMESPACE=test ;;
+  launch_single)
+    # One task that says it is one (srun -n 1): a normal run, not refused.
+    allowed_new='^\./(HPCG-Benchmark_3\.1_[-_0-9]+\.(txt|json|svg)|hpcg[0-9]{8}T[0-9]{6}\.txt)$'
+    launcher=(env SLURM_STEP_NUM_TASKS=1 SLURM_NTASKS=4 SLURM_PROCID=0)
+    run "$xhpcg" 1 "${grid[@]}" --rt=0 --backend=reference
+    [[ $status -eq 0 ]] || fail "exit status $status, expected 0 (VALID)"
+    after_checks ;;
   *) echo "unknown case $case_name" >&2; exit 2 ;;
 esac
 echo "PASS [$case_name] status $status in $elapsed_ms ms"

@@ -71,7 +71,8 @@ static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* 
     defined(FAULT_SKIP_SOLUTION_UPDATE) || defined(FAULT_FLOAT_VCYCLE_LATER) ||            \
     defined(FAULT_FLOAT_VCYCLE_UNDECLARED_LATER) || defined(FAULT_FLOAT_LEVEL_LATER) ||    \
     defined(FAULT_FLOAT_SYMGS_IN_VCYCLE_LATER) || defined(FAULT_THREE_LEVEL_VCYCLE_LATER) || \
-    defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER) || defined(FAULT_CHECKS_SEE_OTHER_VALUES_LATER)
+    defined(FAULT_SKIP_COARSEST_SMOOTHING_LATER) ||                                        \
+    defined(FAULT_CHECKS_SEE_OTHER_VALUES_LATER) || defined(FAULT_EXIT_LATER)
 #define COUNTS_CG_RUNS
 enum { validation_runs = 5 };
 static int cg_runs = 0;
@@ -232,6 +233,14 @@ static hpcg_status faulty_dot(void* state, int32_t n, const void* x, const void*
   if (cg_runs == validation_runs + 1) *result *= 1.0 + 1.0e-15 * (double)(++calls % 3);
   return status;
 }
+#elif defined(FAULT_EXIT_LATER)
+/* Rank 1 ends its process with exit(0) in a product of the timed sets, as a vendor library
+ * calling exit on an error would: the job must not end with status 0. */
+static hpcg_status faulty_spmv(void* state, int32_t level, const void* x, void* y,
+                               hpcg_error* error) {
+  if (timed() && ((const sample_state*)state)->problem.rank == 1) exit(0);
+  return sample_spmv(state, level, x, y, error);
+}
 #else
 /* Records the fine-grid products of the iteration search's run and, once timed, replays them
  * instead of computing: the timed sets repeat that run, so a replay would be right unless the
@@ -350,7 +359,7 @@ const hpcg_backend* hpcg_backend_entry(void) {
   faulty_table.symgs = faulty_symgs;
   faulty_table.symgs_zero_guess = NULL; /* the faulty SymGS from a zeroed x */
 #elif defined(FAULT_NAN_SPMV_LATER) || defined(FAULT_REPLAY_SPMV_LATER) || \
-    defined(FAULT_RESCALED_REPLAY_LATER)
+    defined(FAULT_RESCALED_REPLAY_LATER) || defined(FAULT_EXIT_LATER)
   faulty_table.spmv = faulty_spmv;
 #endif
   return &faulty_table;

@@ -16,6 +16,7 @@ enum class ExitStatus : int {
   internal_error = 4,  ///< a bug or a failed internal check
   backend_error = 5,   ///< a backend returned an error status or crashed
   watchdog = 6,        ///< a blocking MPI wait passed the --watchdog limit (lost peer)
+  finalize_hung = 7,   ///< results written, but MPI_Finalize did not return (job_end.hpp)
 };
 
 /// Base of every error we throw; carries the exit status it maps to.

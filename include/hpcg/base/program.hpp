@@ -10,10 +10,13 @@
 
 namespace hpcg {
 
-/// Runs `flow` on every rank of `comm` and returns its exit status. An error the ranks agreed
-/// on (CollectiveError) is printed once, by rank 0, as "<program>: error: ..." and its status
-/// returned on every rank; any other exception is known to its rank only (the others may wait
-/// in a collective), so that rank prints it with its number and ends the job (abort_job).
+/// Runs `flow` on every rank of `comm` and returns its exit status. First, a launch MPI does not
+/// see (find_launch_mismatch) is refused: status 2 with one message, before anything is
+/// written. While `flow` runs, an exit() on any rank ends the job (arm_early_exit). An error
+/// the ranks agreed on (CollectiveError) is printed once, by rank 0, as "<program>: error: ..."
+/// and its status returned on every rank; any other exception is known to its rank only (the
+/// others may wait in a collective), so that rank prints it with its number and ends the job
+/// (abort_job).
 int run_program(const std::string& program, const Comm& comm, const std::function<int()>& flow);
 
 /// Writes `content` to `path` through a temporary file beside it and a rename, so that a reader
