@@ -21,10 +21,12 @@
 namespace hpcg {
 
 /// How closely a timed set must follow the validated run's ||r_k|| / ||r0||, and the level below
-/// which rounding, not the algorithm, decides those values. Honest runs on HPCG's problem depart
-/// by a few 1e-6 above 1e-12; a change of algorithm (a skipped sweep, a weaker V-cycle) by far
-/// more within a few iterations.
-constexpr double trajectory_tolerance = 1.0e-3;
+/// which rounding, not the algorithm, decides those values. The sets' perturbed right-hand sides
+/// (fresh_rhs.hpp), not rounding, set how far honest runs depart: measured at most 1.5e-5 (48^3,
+/// 2 ranks), 8.7e-6 (32^3), 2.8e-6 (16^3, 4 ranks), 9.2e-8 (104^3, 2 ranks). A change of
+/// algorithm (a skipped sweep, a weaker V-cycle) departs by 2% or more within a few iterations;
+/// the V-cycle itself is verified directly (backend_checks.hpp, live_checks.hpp).
+constexpr double trajectory_tolerance = 3.0e-4;
 constexpr double trajectory_floor = 1.0e-10;
 
 /// The run's shape (levels, ranks, sets, iterations, optimisation bytes) is the base, so the
