@@ -35,7 +35,7 @@ std::string installed_plugin(const std::string& file) {
 BackendEntry cuda_backend() {
   const std::string path = installed_plugin("libhpcg_cuda.so");
   BackendEntry entry{"cuda",
-                     "CUDA plugin (one GPU per rank): sliced ELLPACK, hash colouring, data on "
+                     "CUDA plugin (one GPU per rank): sliced ELLPACK, multicolour Gauss-Seidel, data on "
                      "the device; " + (path.empty() ? std::string("not installed") : path),
                      0.5, nullptr};
   entry.make = [path](const std::string&, const BackendOptions& options) {

@@ -6,6 +6,7 @@
 // reference, and the reductions are deterministic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,7 @@ using cuda::SellView;
 SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
   SellView v;
   v.rows = h.rows;
+  v.slots = h.slots;
   v.columns = h.columns;
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
@@ -56,7 +58,7 @@ class CudaLayout : public ::testing::TestWithParam<int> {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 24, 16), comm);
   backends::plugin::ProblemViews views{problem, "", false};
   const hpcg_problem_view& view() const { return *views.get(); }
-  cuda::Settings settings(Colouring colouring = Colouring::hash) const {
+  cuda::Settings settings(Colouring colouring = Colouring::greedy) const {
     cuda::Settings s;
     s.slice_rows = GetParam();
     s.colouring = colouring;
@@ -96,13 +98,66 @@ TEST_P(CudaLayout, EveryColouringIsProperAndDense) {
   }
 }
 
+/// The colour graph of 8 classes in which classes a and b share 2^popcount(a xor b) entries
+/// per row (HPCG's matrix coloured by first fit), every class the same size.
+TEST(CudaColourOrder, PairsTheMostCoupledColours) {
+  std::vector<int64_t> graph(64);
+  for (int a = 0; a < 8; ++a) {
+    for (int b = 0; b < 8; ++b) graph[a * 8 + b] = a == b ? 0 : 1 << __builtin_popcount(a ^ b);
+  }
+  // First: the last of the equal classes (7); last: its strongest partner (0); then the pairs
+  // (1,6), (2,5), (3,4), each turned to meet the colour before it with the heavier coupling.
+  EXPECT_EQ(cuda::order_colours(graph, std::vector<int64_t>(8, 10)),
+            (std::vector<int32_t>{7, 1, 6, 5, 2, 4, 3, 0}));
+  // A smaller class goes first.
+  std::vector<int64_t> rows(8, 10);
+  rows[2] = 9;
+  EXPECT_EQ(cuda::order_colours(graph, rows).front(), 2);
+  EXPECT_EQ(cuda::order_colours(graph, rows).back(), 5);
+  EXPECT_EQ(cuda::order_colours({}, {}), std::vector<int32_t>{});
+  EXPECT_EQ(cuda::order_colours({0}, {3}), std::vector<int32_t>{0});
+}
+
+TEST_P(CudaLayout, SweepOrderPairsTheStronglyCoupledColours) {
+  for (int l = 0; l < view().level_count; ++l) {
+    const hpcg_level_view& level = view().level[l];
+    const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
+    const int32_t colours = h.colours();
+    ASSERT_EQ(colours, 8) << "level " << l;
+    std::vector<int32_t> colour(level.rows);
+    for (int32_t c = 0; c < colours; ++c) {
+      for (int32_t s = h.colour_start[c]; s < h.colour_start[c + 1]; ++s) {
+        if (h.row_of[s] >= 0) colour[h.row_of[s]] = c;
+      }
+    }
+    // In sweep order, the first and the last colour and each middle pair (1,2), (3,4), (5,6)
+    // are each other's strongest coupling.
+    const std::vector<int64_t> graph = cuda::colour_graph(level, colour, colours);
+    auto strongest = [&](int32_t a) {
+      int32_t best = a == 0 ? 1 : 0;
+      for (int32_t b = 0; b < colours; ++b) {
+        if (b != a && graph[a * colours + b] > graph[a * colours + best]) best = b;
+      }
+      return graph[a * colours + best];
+    };
+    for (auto [a, b] : {std::pair{0, 7}, {1, 2}, {3, 4}, {5, 6}}) {
+      EXPECT_EQ(graph[a * colours + b], strongest(a)) << "level " << l << " colours " << a << ", " << b;
+      EXPECT_EQ(graph[a * colours + b], graph[b * colours + a]);
+    }
+  }
+}
+
 TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntryInCsrOrder) {
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
-    ASSERT_EQ(h.slice_start.size(), static_cast<size_t>((level.rows + GetParam() - 1) / GetParam() + 1));
-    for (int32_t s = 0; s < h.rows; ++s) {
+    ASSERT_EQ(h.slots % GetParam(), 0);
+    ASSERT_EQ(h.slice_start.size(), static_cast<size_t>(h.slots / GetParam() + 1));
+    int32_t held = 0;
+    for (int32_t s = 0; s < h.slots; ++s) {
       const int32_t i = h.row_of[s];
+      if (i < 0) continue;
+      ++held;
       ASSERT_EQ(h.slot_of[i], s);
       const int32_t slice = s / GetParam(), lane = s % GetParam();
       int64_t k = level.row_start[i];
@@ -119,8 +174,14 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntryInCsrOrder) {
       EXPECT_EQ(k, level.row_start[i + 1]) << "row " << i << " lost entries";
       EXPECT_EQ(h.diagonal[s], level.values[level.diagonal[i]]);
     }
+    EXPECT_EQ(held, level.rows);
+    // Colours start on slice boundaries (a warp never straddles two) and hold no gaps but the
+    // padding of their last slice.
     for (int c = 0; c + 1 < static_cast<int>(h.colour_start.size()); ++c) {
+      EXPECT_EQ(h.colour_start[c] % GetParam(), 0);
       EXPECT_LT(h.colour_start[c], h.colour_start[c + 1]);
+      EXPECT_GE(h.row_of[h.colour_start[c]], 0) << "colour " << c << " is empty";
+      EXPECT_GE(h.row_of[h.colour_start[c + 1] - GetParam()], 0) << "a whole slice of padding";
     }
   }
 }
@@ -151,9 +212,17 @@ TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSlotOrder) {
     for (int32_t c = colours - 2; c >= 0; --c) {
       executor->relax(v, h.colour_start[c], h.colour_start[c + 1], r.data(), x.data());
     }
-    for (int32_t s = 0; s < h.rows; ++s) reference_row(level, h.row_of[s], r.data(), expected.data());
-    for (int32_t s = h.colour_start[colours - 1] - 1; s >= 0; --s) {
-      reference_row(level, h.row_of[s], r.data(), expected.data());
+    // The declared order: every row once; forward over it, backward from the last colour's
+    // first row down (the last colour is not relaxed twice).
+    const std::vector<int32_t> order = cuda::sweep_order(h);
+    std::vector<int32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (int32_t i = 0; i < level.rows; ++i) ASSERT_EQ(sorted[i], i);
+    int32_t last_colour_rows = 0;
+    for (int32_t s = h.colour_start[colours - 1]; s < h.slots; ++s) last_colour_rows += h.row_of[s] >= 0;
+    for (int32_t i : order) reference_row(level, i, r.data(), expected.data());
+    for (int32_t k = level.rows - last_colour_rows - 1; k >= 0; --k) {
+      reference_row(level, order[k], r.data(), expected.data());
     }
     for (int32_t i = 0; i < level.columns; ++i) ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i;
   }
@@ -217,14 +286,18 @@ TEST_P(CudaLayout, ReductionsAreDeterministicAndAccurate) {
 INSTANTIATE_TEST_SUITE_P(SliceRows, CudaLayout, ::testing::Values(1, 8, 32));
 
 TEST(CudaSettings, AreParsedAndBadOnesNamed) {
-  const cuda::Settings s = cuda::parse_settings("slice=64,colouring=greedy,device=1,seed=7");
+  const cuda::Settings s =
+      cuda::parse_settings("slice=64,colouring=hash,order=natural,device=1,seed=7");
   EXPECT_EQ(s.slice_rows, 64);
-  EXPECT_EQ(s.colouring, Colouring::greedy);
+  EXPECT_EQ(s.colouring, Colouring::hash);
+  EXPECT_EQ(s.order, cuda::ColourOrder::natural);
   EXPECT_EQ(s.device, 1);
   EXPECT_EQ(s.seed, 7u);
   EXPECT_EQ(cuda::parse_settings("").slice_rows, 32);
-  for (const char* bad : {"slice=3", "slice=0", "slice=x", "colouring=random", "device=-1",
-                          "speed=fast"}) {
+  EXPECT_EQ(cuda::parse_settings("").colouring, Colouring::greedy);
+  EXPECT_EQ(cuda::parse_settings("").order, cuda::ColourOrder::paired);
+  for (const char* bad : {"slice=3", "slice=0", "slice=x", "colouring=random", "order=random",
+                          "device=-1", "speed=fast"}) {
     EXPECT_THROW(cuda::parse_settings(bad), std::invalid_argument) << bad;
   }
 }

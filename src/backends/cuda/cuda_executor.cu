@@ -27,7 +27,7 @@ int blocks_for(int32_t n) { return (n + threads_per_block - 1) / threads_per_blo
 
 __global__ void spmv_kernel(SellView A, const double* x, double* y) {
   const int32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < A.rows) spmv_row(A, s, x, y);
+  if (s < A.slots) spmv_row(A, s, x, y);
 }
 
 __global__ void relax_kernel(SellView A, int32_t begin, int32_t end, const double* r, double* x) {
@@ -201,7 +201,7 @@ class CudaExecutor final : public Executor {
   void fence() override { check(cudaDeviceSynchronize(), "fence"); }
 
   void spmv(const SellView& A, const double* x, double* y) override {
-    if (A.rows > 0) spmv_kernel<<<blocks_for(A.rows), threads_per_block>>>(A, x, y);
+    if (A.slots > 0) spmv_kernel<<<blocks_for(A.slots), threads_per_block>>>(A, x, y);
     check(cudaGetLastError(), "spmv");
   }
   void relax(const SellView& A, int32_t begin, int32_t end, const double* r, double* x) override {
@@ -242,7 +242,7 @@ class CudaExecutor final : public Executor {
     return reduce(n, WaxpbyNormSum{n, alpha, x, beta, y, w});
   }
   double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.rows, SpmvDotSum{A, x, y});
+    return reduce(A.slots, SpmvDotSum{A, x, y});
   }
 
  private:

@@ -55,7 +55,7 @@ class HostExecutor final : public Executor {
   void fence() override {}
 
   void spmv(const SellView& A, const double* x, double* y) override {
-    for (int32_t s = 0; s < A.rows; ++s) spmv_row(A, s, x, y);
+    for (int32_t s = 0; s < A.slots; ++s) spmv_row(A, s, x, y);
   }
   void relax(const SellView& A, int32_t begin, int32_t end, const double* r,
              double* x) override {
@@ -90,7 +90,7 @@ class HostExecutor final : public Executor {
     });
   }
   double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.rows, [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y); });
+    return reduce(A.slots, [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y); });
   }
 };
 

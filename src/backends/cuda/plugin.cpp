@@ -77,6 +77,7 @@ void upload_level(State& s, int32_t l) {
   const LevelLayout& h = d.layout;
   SellView& v = d.view;
   v.rows = h.rows;
+  v.slots = h.slots;
   v.columns = h.columns;
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
@@ -278,7 +279,7 @@ hpcg_backend make_table() {
   table.abi_version = HPCG_BACKEND_ABI_VERSION;
   table.struct_size = sizeof(hpcg_backend);
   table.name = executor_backend_name();
-  table.version = "1.0 (sliced ELLPACK, hash colouring, deterministic reductions)";
+  table.version = "1.1 (sliced ELLPACK, first-fit colouring in paired order, deterministic reductions)";
   // Separate memory: the core never reads a handle. Bit-reproducible: no atomics, reductions
   // in a fixed order (row_kernels.hpp).
   table.flags = HPCG_BACKEND_SEPARATE_MEMORY;

@@ -14,14 +14,17 @@
 
 namespace hpcg::cuda {
 
-/// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..rows-1) is the
+/// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..slots-1) is the
 /// s-th row in colour order; it holds original row row_of[s]. Slice k covers slots
 /// [k*slice_rows, (k+1)*slice_rows); entry e of slot s sits at
 /// slice_start[k] + e*slice_rows + s%slice_rows (column-major inside the slice, so that
 /// neighbouring threads read neighbouring words). Padding entries have value 0 and the row's
-/// own column. Vectors stay in the core's natural order: kernels read and write x[row_of[s]].
+/// own column. Each colour starts on a slice boundary; the slots padding a colour's last slice
+/// hold no row (row_of[s] = -1) and every kernel skips them. Vectors stay in the core's natural
+/// order: kernels read and write x[row_of[s]].
 struct SellView {
-  int32_t rows = 0;
+  int32_t rows = 0;                  ///< owned rows: the length of a vector's owned part
+  int32_t slots = 0;                 ///< rows and padding slots (row_of -1), slices * slice_rows
   int32_t columns = 0;
   int32_t slice_rows = 0;            ///< a power of two
   int32_t slice_shift = 0;           ///< log2(slice_rows)
@@ -49,16 +52,18 @@ HPCG_CUDA_HD double row_product(const SellView& A, int32_t s, const double* x) {
 
 /// y[row_of[s]] = (A x)[row_of[s]].
 HPCG_CUDA_HD void spmv_row(const SellView& A, int32_t s, const double* x, double* y) {
-  y[A.row_of[s]] = row_product(A, s, x);
+  const int32_t i = A.row_of[s];
+  if (i >= 0) y[i] = row_product(A, s, x);
 }
 
 /// One Gauss-Seidel update of the row in slot s, in the reference's order of operations
 /// (subtract every entry from r, add the diagonal term back), so that a colour-ordered sweep
 /// equals a sequential reference sweep over the rows in slot order bit for bit.
 HPCG_CUDA_HD void gauss_seidel_row(const SellView& A, int32_t s, const double* r, double* x) {
+  const int32_t i = A.row_of[s];
+  if (i < 0) return;
   const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
   const int64_t begin = A.slice_start[slice], end = A.slice_start[slice + 1];
-  const int32_t i = A.row_of[s];
   const double d = A.diagonal[s];
   double sum = r[i];
   for (int64_t e = begin + lane; e < end; e += A.slice_rows) sum -= A.value[e] * x[A.column[e]];
@@ -69,7 +74,7 @@ HPCG_CUDA_HD void gauss_seidel_row(const SellView& A, int32_t s, const double* r
 /// The first colour of a sweep from x = 0: its rows have no coloured neighbour yet.
 HPCG_CUDA_HD void first_colour_row(const SellView& A, int32_t s, const double* r, double* x) {
   const int32_t i = A.row_of[s];
-  x[i] = r[i] / A.diagonal[s];
+  if (i >= 0) x[i] = r[i] / A.diagonal[s];
 }
 
 /// rc[c] = r[f] - (A x)[f] for the fine row f injected into coarse row c.
@@ -138,15 +143,16 @@ HPCG_CUDA_HD double waxpby_norm_thread(int32_t n, int32_t b, int32_t t, double a
   return sum;
 }
 
-/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order).
+/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order; the
+/// reduction's blocks cover A.slots values).
 HPCG_CUDA_HD double spmv_dot_thread(const SellView& A, int32_t b, int32_t t, const double* x,
                                     double* y) {
   double sum = 0.0;
   for (int32_t k = 0; k < reduce_per_thread; ++k) {
     const int32_t s = b * reduce_block + k * reduce_threads + t;
-    if (s < A.rows) {
+    const int32_t i = s < A.slots ? A.row_of[s] : -1;
+    if (i >= 0) {
       const double value = row_product(A, s, x);
-      const int32_t i = A.row_of[s];
       y[i] = value;
       sum += x[i] * value;
     }
