@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "layout.hpp"
 #include "row_kernels.hpp"
@@ -49,6 +50,14 @@ class Executor {
                              const double* y, double* w) = 0;
   virtual double spmv_dot(const SellView& A, const double* x, double* y) = 0;
 };
+
+/// One symmetric Gauss-Seidel step for A x = r: the colours forward, then backward from the
+/// last colour but one (its rows were just relaxed against values that have not changed since:
+/// the same step in exact arithmetic, as rocHPCG does). from_zero: x (halo too) is set to 0
+/// first, and the first colour is r / d without reading the matrix.
+void symmetric_sweep(Executor& executor, const SellView& A,
+                     const std::vector<int32_t>& colour_start, const double* r, double* x,
+                     bool from_zero);
 
 /// Whether this rank can run the backend at all; throws with a message naming the rank.
 void probe_executor(int32_t rank, const Settings& settings);

@@ -206,34 +206,19 @@ hpcg_status spmv(void* state, int32_t l, const void* x, void* y, hpcg_error* err
   return guarded(error, [&] { of(state).executor->spmv(of(state).levels[l].view, vec(x), vec(y)); });
 }
 
-/// Forward sweep colour by colour, then backward from the last colour but one: the last
-/// colour's rows were just relaxed against values that have not changed since (exact
-/// arithmetic gives the same symmetric Gauss-Seidel step; rocHPCG does the same).
-void sweep(State& s, int32_t l, const double* r, double* x, bool from_zero) {
-  const DeviceLevel& d = s.levels[l];
-  const std::vector<int32_t>& start = d.layout.colour_start;
-  const int32_t colours = d.layout.colours();
-  for (int32_t c = 0; c < colours; ++c) {
-    if (c == 0 && from_zero) {
-      s.executor->relax_from_zero(d.view, start[0], start[1], r, x);
-    } else {
-      s.executor->relax(d.view, start[c], start[c + 1], r, x);
-    }
-  }
-  for (int32_t c = colours - 2; c >= 0; --c) {
-    s.executor->relax(d.view, start[c], start[c + 1], r, x);
-  }
-}
-
 hpcg_status symgs(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
-  return guarded(error, [&] { sweep(of(state), l, vec(r), vec(x), false); });
+  return guarded(error, [&] {
+    State& s = of(state);
+    const DeviceLevel& d = s.levels[l];
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), false);
+  });
 }
 
 hpcg_status symgs_zero_guess(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
   return guarded(error, [&] {
     State& s = of(state);
-    s.executor->fill(vec(x), s.levels[l].view.columns, 0.0);  // halo too: it is read
-    sweep(s, l, vec(r), vec(x), true);
+    const DeviceLevel& d = s.levels[l];
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), true);
   });
 }
 
