@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
+#include <utility>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -32,6 +34,7 @@ SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = h.slice_start.data();
+  v.slice_upper = h.slice_upper.data();
   v.column = h.column.data();
   v.value = h.value.data();
   v.diagonal = h.diagonal.data();
@@ -147,7 +150,7 @@ TEST_P(CudaLayout, SweepOrderPairsTheStronglyCoupledColours) {
   }
 }
 
-TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntryInCsrOrder) {
+TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
@@ -159,19 +162,29 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntryInCsrOrder) {
       if (i < 0) continue;
       ++held;
       ASSERT_EQ(h.slot_of[i], s);
-      const int32_t slice = s / GetParam(), lane = s % GetParam();
-      int64_t k = level.row_start[i];
-      for (int64_t e = h.slice_start[slice] + lane; e < h.slice_start[slice + 1]; e += GetParam()) {
-        if (k < level.row_start[i + 1]) {
-          EXPECT_EQ(h.column[e], level.column_index[k]);
-          EXPECT_EQ(h.value[e], level.values[k]);
-          ++k;
-        } else {
-          EXPECT_EQ(h.value[e], 0.0);  // padding
-          EXPECT_EQ(h.column[e], i);
-        }
+      // The CSR row's off-diagonal entries: L (columns swept before slot s), then the rest,
+      // each in CSR order, then padding (value 0, the row's own column) in each block.
+      std::vector<std::pair<int32_t, double>> lower, upper;
+      for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
+        if (k == level.diagonal[i]) continue;
+        const int32_t j = level.column_index[k];
+        (j < level.rows && h.slot_of[j] < s ? lower : upper).emplace_back(j, level.values[k]);
       }
-      EXPECT_EQ(k, level.row_start[i + 1]) << "row " << i << " lost entries";
+      const int32_t slice = s / GetParam(), lane = s % GetParam();
+      for (auto [begin, end, part] : {std::tuple{h.slice_start[slice], h.slice_upper[slice], &lower},
+                                      {h.slice_upper[slice], h.slice_start[slice + 1], &upper}}) {
+        size_t k = 0;
+        for (int64_t e = begin + lane; e < end; e += GetParam(), ++k) {
+          if (k < part->size()) {
+            EXPECT_EQ(h.column[e], (*part)[k].first);
+            EXPECT_EQ(h.value[e], (*part)[k].second);
+          } else {
+            EXPECT_EQ(h.value[e], 0.0);
+            EXPECT_EQ(h.column[e], i);
+          }
+        }
+        EXPECT_GE(k, part->size()) << "row " << i << " lost entries";
+      }
       EXPECT_EQ(h.diagonal[s], level.values[level.diagonal[i]]);
     }
     EXPECT_EQ(held, level.rows);
@@ -197,34 +210,72 @@ void reference_row(const hpcg_level_view& A, int32_t i, const double* r, double*
   x[i] = sum / d;
 }
 
-TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSlotOrder) {
+/// A sequential sweep over `order` in the backend's arithmetic (forward_row, backward_row on
+/// the CSR): t_i = r_i - L_i x, x_i = (t_i - U_i x) / d_i forward; x_i = (t_i - U_i x) / d_i
+/// backward, where L holds the columns earlier in `order`. `backward` rows are swept backward.
+void split_sweep(const hpcg_level_view& A, const std::vector<int32_t>& order, size_t backward,
+                 const double* r, double* x, bool from_zero) {
+  std::vector<int32_t> position(A.rows);
+  for (size_t k = 0; k < order.size(); ++k) position[order[k]] = static_cast<int32_t>(k);
+  std::vector<double> t(A.rows);
+  auto subtract = [&](int32_t i, bool lower, double sum) {
+    for (int64_t k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+      const int32_t j = A.column_index[k];
+      if (k == A.diagonal[i] || (j < A.rows && position[j] < position[i]) != lower) continue;
+      sum -= A.values[k] * x[j];
+    }
+    return sum;
+  };
+  if (from_zero) std::fill(x, x + A.columns, 0.0);
+  for (int32_t i : order) {
+    t[i] = subtract(i, true, r[i]);
+    x[i] = (from_zero ? t[i] : subtract(i, false, t[i])) / A.values[A.diagonal[i]];
+  }
+  for (size_t k = backward; k-- > 0;) {
+    const int32_t i = order[k];
+    x[i] = subtract(i, false, t[i]) / A.values[A.diagonal[i]];
+  }
+}
+
+/// The colour-parallel sweep is the sequential sweep over sweep_order() bit for bit, in the
+/// backend's arithmetic; against the reference's arithmetic (r - A x + d x_i, in CSR order) it
+/// agrees to rounding, and bit for bit in the forward sweep from zero (its U terms are exact
+/// zeros there).
+TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSweepOrder) {
   auto executor = cuda::make_executor(comm.rank(), settings());
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
     const SellView v = view_of(h, level);
-    const std::vector<double> r = test_values(level.rows, 0.5);
-    std::vector<double> x = test_values(level.columns, 1.0), expected = x;
-    const int32_t colours = h.colours();
-    for (int32_t c = 0; c < colours; ++c) {
-      executor->relax(v, h.colour_start[c], h.colour_start[c + 1], r.data(), x.data());
-    }
-    for (int32_t c = colours - 2; c >= 0; --c) {
-      executor->relax(v, h.colour_start[c], h.colour_start[c + 1], r.data(), x.data());
-    }
-    // The declared order: every row once; forward over it, backward from the last colour's
-    // first row down (the last colour is not relaxed twice).
     const std::vector<int32_t> order = cuda::sweep_order(h);
     std::vector<int32_t> sorted = order;
     std::sort(sorted.begin(), sorted.end());
     for (int32_t i = 0; i < level.rows; ++i) ASSERT_EQ(sorted[i], i);
+    const int32_t colours = h.colours();
     int32_t last_colour_rows = 0;
     for (int32_t s = h.colour_start[colours - 1]; s < h.slots; ++s) last_colour_rows += h.row_of[s] >= 0;
-    for (int32_t i : order) reference_row(level, i, r.data(), expected.data());
-    for (int32_t k = level.rows - last_colour_rows - 1; k >= 0; --k) {
-      reference_row(level, order[k], r.data(), expected.data());
+    const size_t backward = static_cast<size_t>(level.rows - last_colour_rows);
+    const std::vector<double> r = test_values(level.rows, 0.5);
+    std::vector<double> t(h.slots);
+    for (bool from_zero : {false, true}) {
+      std::vector<double> x = test_values(level.columns, 1.0), expected = x, reference = x;
+      cuda::symmetric_sweep(*executor, v, h.colour_start, r.data(), x.data(), t.data(), from_zero);
+      split_sweep(level, order, backward, r.data(), expected.data(), from_zero);
+      for (int32_t i = 0; i < level.columns; ++i) {
+        ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i << " from zero " << from_zero;
+      }
+      if (from_zero) std::fill(reference.begin(), reference.end(), 0.0);
+      for (int32_t i : order) reference_row(level, i, r.data(), reference.data());
+      if (from_zero) {
+        std::vector<double> forward = expected;
+        split_sweep(level, order, 0, r.data(), forward.data(), true);
+        EXPECT_EQ(forward, reference) << "forward sweep from zero, level " << l;
+      }
+      for (size_t k = backward; k-- > 0;) reference_row(level, order[k], r.data(), reference.data());
+      for (int32_t i = 0; i < level.rows; ++i) {
+        ASSERT_NEAR(x[i], reference[i], 1e-14 * std::fabs(reference[i])) << "level " << l << " row " << i;
+      }
     }
-    for (int32_t i = 0; i < level.columns; ++i) ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i;
   }
 }
 
@@ -243,11 +294,17 @@ TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
       }
       expected[i] = sum;
     }
+    // The backend sums d x_i, L and U apart: the same sums as the CSR's to rounding.
+    auto near = [&](const std::vector<double>& got) {
+      for (int32_t i = 0; i < level.rows; ++i) {
+        ASSERT_NEAR(got[i], expected[i], 1e-14 * 27 * 26 * 4) << "level " << l << " row " << i;
+      }
+    };
     executor->spmv(v, x.data(), y.data());
-    EXPECT_EQ(y, expected) << "level " << l;
+    near(y);
     std::vector<double> y2(level.rows, -1.0);
     const double fused = executor->spmv_dot(v, x.data(), y2.data());
-    EXPECT_EQ(y2, expected);
+    EXPECT_EQ(y2, y);
     double naive = 0.0;
     for (int32_t i = 0; i < level.rows; ++i) naive += x[i] * expected[i];
     EXPECT_NEAR(fused, naive, 1e-12 * std::fabs(naive));
@@ -256,7 +313,7 @@ TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
       executor->residual_restriction(v, r.data(), x.data(), rc.data());
       for (int32_t c = 0; c < level.coarse_rows; ++c) {
         const int32_t f = level.coarse_to_fine[c];
-        ASSERT_EQ(rc[c], r[f] - expected[f]);
+        ASSERT_NEAR(rc[c], r[f] - expected[f], 1e-14 * 27 * 26 * 4);
       }
     }
     const hpcg_halo_view& halo = view().halo[l];

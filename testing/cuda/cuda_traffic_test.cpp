@@ -44,6 +44,7 @@ SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = h.slice_start.data();
+  v.slice_upper = h.slice_upper.data();
   v.column = h.column.data();
   v.value = h.value.data();
   v.diagonal = h.diagonal.data();
@@ -60,7 +61,7 @@ SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
 struct Level {
   LevelLayout layout;
   SellView view;
-  std::unique_ptr<DeviceVector> rhs, solution;
+  std::unique_ptr<DeviceVector> rhs, solution, sweep_rhs;
 };
 
 /// One CG iteration after the first, as solver/cg.cpp and solver/multigrid.cpp launch it on
@@ -76,6 +77,7 @@ class CgIteration {
       level.view = view_of(level.layout, problem.level[l]);
       level.rhs = std::make_unique<DeviceVector>(problem.level[l].rows);
       level.solution = std::make_unique<DeviceVector>(problem.level[l].columns);
+      level.sweep_rhs = std::make_unique<DeviceVector>(level.layout.slots);
       levels_.push_back(std::move(level));
     }
   }
@@ -97,13 +99,15 @@ class CgIteration {
  private:
   void v_cycle(size_t l, const double* r, double* x) {
     const Level& level = levels_[l];
-    cuda::symmetric_sweep(executor_, level.view, level.layout.colour_start, r, x, true);
+    cuda::symmetric_sweep(executor_, level.view, level.layout.colour_start, r, x,
+                          level.sweep_rhs->data, true);
     if (l + 1 == levels_.size()) return;
     const Level& coarse = levels_[l + 1];
     executor_.residual_restriction(level.view, r, x, coarse.rhs->data);
     v_cycle(l + 1, coarse.rhs->data, coarse.solution->data);
     executor_.prolongation(level.view, coarse.solution->data, x);
-    cuda::symmetric_sweep(executor_, level.view, level.layout.colour_start, r, x, false);
+    cuda::symmetric_sweep(executor_, level.view, level.layout.colour_start, r, x,
+                          level.sweep_rhs->data, false);
   }
 
   CountingExecutor executor_;
@@ -134,8 +138,9 @@ TEST(CudaTraffic, KernelsCountTheSectorsTheyTouch) {
   EXPECT_EQ(executor.traffic().read_bytes, 64u * 8);
 }
 
-/// Bytes per CG iteration and per flop at 32^3 on one rank, printed for the record; the
-/// reference algorithm's 6.4 bytes per flop is the bound a GPU backend must beat.
+/// Bytes per CG iteration and per flop at 32^3 on one rank, printed for the record: the
+/// default layout against today's hash colouring (17 colours, each sweep reads x once per
+/// colour), and the default against the reference algorithm's 6.4.
 TEST(CudaTraffic, OneCgIterationMovesFewerBytesPerFlopThanTheReference) {
   Comm comm;
   if (comm.size() != 1) GTEST_SKIP() << "counted on one rank (no halo)";
@@ -143,17 +148,20 @@ TEST(CudaTraffic, OneCgIterationMovesFewerBytesPerFlopThanTheReference) {
   const Problem problem = generate_problem(testing::small_geometry(comm, n, n, n), comm);
   backends::plugin::ProblemViews views(problem, "", false);
   const double flops = hpcg_flops_per_iteration(problem);
+  std::vector<double> per_flop;
   for (const char* settings : {"", "colouring=hash,order=natural"}) {
     const cuda::Traffic t = CgIteration(*views.get(), settings).run();
-    const double per_flop = static_cast<double>(t.bytes()) / flops;
+    per_flop.push_back(static_cast<double>(t.bytes()) / flops);
     std::cout << "cuda layout '" << settings << "' at " << n << "^3: " << t.bytes()
               << " bytes (read " << t.read_bytes << ", written " << t.written_bytes << ") and "
-              << t.kernels << " kernels per CG iteration, " << per_flop << " bytes per flop\n";
-    RecordProperty(std::string("bytes_per_flop") + (*settings ? "_hash" : ""), std::to_string(per_flop));
+              << t.kernels << " kernels per CG iteration, " << per_flop.back()
+              << " bytes per flop\n";
     // Every matrix entry is read at least once per matrix pass: at least 12 bytes per 2 flops.
-    EXPECT_GT(per_flop, 6.0 * 2.0 * problem.levels[0].A.nonzeros() / flops);
-    EXPECT_LT(per_flop, 9.0);  // counting a sector twice per kernel would pass it
+    EXPECT_GT(per_flop.back(), 6.0 * 2.0 * problem.levels[0].A.nonzeros() / flops);
   }
+  RecordProperty("bytes_per_flop", std::to_string(per_flop[0]));
+  EXPECT_LT(per_flop[0], 6.4);
+  EXPECT_LT(per_flop[0], per_flop[1]);
 }
 
 }  // namespace

@@ -249,34 +249,50 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
     out.slot_of[i] = next[colour[i]]++;
   }
 
-  // Slice widths: the longest row in each slice.
+  // Each row's off-diagonal entries split by sweep order, each part in CSR order: L (owned
+  // columns relaxed before the row) first, then U (relaxed after it, and the halo). A slice
+  // holds an L block as wide as its longest L part, then a U block likewise; the diagonal sits
+  // in its own array. A forward sweep from x = 0 then reads L only, a backward sweep U only.
+  auto is_lower = [&](int32_t s, int32_t j) { return j < rows && out.slot_of[j] < s; };
   const int32_t slices = out.slots / slice;
   out.slice_start.assign(slices + 1, 0);
+  out.slice_upper.assign(slices, 0);
   for (int32_t k = 0; k < slices; ++k) {
-    int64_t width = 0;
+    int64_t lower_width = 0, upper_width = 0;
     for (int32_t s = k * slice; s < (k + 1) * slice; ++s) {
       const int32_t i = out.row_of[s];
-      if (i >= 0) width = std::max(width, level.row_start[i + 1] - level.row_start[i]);
+      if (i < 0) continue;
+      int64_t lower = 0, upper = 0;
+      for (int64_t e = level.row_start[i]; e < level.row_start[i + 1]; ++e) {
+        if (e == level.diagonal[i]) continue;
+        ++(is_lower(s, level.column_index[e]) ? lower : upper);
+      }
+      lower_width = std::max(lower_width, lower);
+      upper_width = std::max(upper_width, upper);
     }
-    out.slice_start[k + 1] = out.slice_start[k] + width * slice;
+    out.slice_upper[k] = out.slice_start[k] + lower_width * slice;
+    out.slice_start[k + 1] = out.slice_upper[k] + upper_width * slice;
   }
   const int64_t entries = out.slice_start[slices];
   out.column.assign(entries, 0);
   out.value.assign(entries, 0.0);
   out.diagonal.assign(out.slots, 1.0);
-  out.diagonal_entry.assign(out.slots, -1);
   for (int32_t s = 0; s < out.slots; ++s) {
     const int32_t i = out.row_of[s];
-    if (i < 0) continue;
-    const int64_t base = out.slice_start[s / slice] + s % slice;
-    const int64_t width = (out.slice_start[s / slice + 1] - out.slice_start[s / slice]) / slice;
-    int64_t e = 0;
-    for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k, ++e) {
-      out.column[base + e * slice] = level.column_index[k];
-      out.value[base + e * slice] = level.values[k];
-      if (k == level.diagonal[i]) out.diagonal_entry[s] = base + e * slice;
+    const int32_t k = s / slice, lane = s % slice;
+    // Padding: value 0 on the row's own column (a padding slot's column 0 is never read).
+    for (int64_t e = out.slice_start[k] + lane; e < out.slice_start[k + 1]; e += slice) {
+      out.column[e] = std::max(i, 0);
     }
-    for (; e < width; ++e) out.column[base + e * slice] = i;  // padding: 0 times its own x
+    if (i < 0) continue;
+    int64_t lower = out.slice_start[k] + lane, upper = out.slice_upper[k] + lane;
+    for (int64_t e = level.row_start[i]; e < level.row_start[i + 1]; ++e) {
+      if (e == level.diagonal[i]) continue;
+      int64_t& at = is_lower(s, level.column_index[e]) ? lower : upper;
+      out.column[at] = level.column_index[e];
+      out.value[at] = level.values[e];
+      at += slice;
+    }
     out.diagonal[s] = level.values[level.diagonal[i]];
   }
 
@@ -303,10 +319,7 @@ std::vector<int32_t> sweep_order(const LevelLayout& layout) {
 
 void refresh_diagonal(const hpcg_level_view& level, LevelLayout& layout) {
   for (int32_t s = 0; s < layout.slots; ++s) {
-    if (layout.row_of[s] < 0) continue;
-    const double d = level.values[level.diagonal[layout.row_of[s]]];
-    layout.diagonal[s] = d;
-    layout.value[layout.diagonal_entry[s]] = d;
+    if (layout.row_of[s] >= 0) layout.diagonal[s] = level.values[level.diagonal[layout.row_of[s]]];
   }
 }
 

@@ -40,11 +40,11 @@ Settings parse_settings(const std::string& text);
 struct LevelLayout {
   int32_t rows = 0, columns = 0, slice_rows = 0, slice_shift = 0;
   int32_t slots = 0;  ///< rows and the padding that starts every colour on a slice boundary
-  std::vector<int64_t> slice_start;
-  std::vector<int32_t> column;
+  std::vector<int64_t> slice_start;  ///< slices + 1 entry offsets
+  std::vector<int64_t> slice_upper;  ///< by slice: where its U block starts
+  std::vector<int32_t> column;       ///< off-diagonal entries only
   std::vector<double> value;
   std::vector<double> diagonal;     ///< by slot (1 in padding slots)
-  std::vector<int64_t> diagonal_entry;  ///< by slot: where the diagonal sits in value
   std::vector<int32_t> row_of;          ///< by slot: the row, -1 in padding slots
   std::vector<int32_t> slot_of;         ///< by row
   std::vector<int32_t> colour_start;    ///< colours + 1 slot offsets, multiples of slice_rows

@@ -18,8 +18,8 @@ namespace {
 struct DeviceLevel {
   LevelLayout layout;  ///< host copy, kept for diagonal_changed()
   SellView view;       ///< pointers into executor memory
-  double* value = nullptr;
   double* diagonal = nullptr;
+  double* sweep_rhs = nullptr;  ///< r - L x of the last forward sweep, by slot
   double* send = nullptr;     ///< pack_halo's device buffer
   double* receive = nullptr;  ///< halo_buffers()' receive buffer (--gpu-aware-mpi)
 };
@@ -82,8 +82,9 @@ void upload_level(State& s, int32_t l) {
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = s.copy_in(h.slice_start);
+  v.slice_upper = s.copy_in(h.slice_upper);
   v.column = s.copy_in(h.column);
-  v.value = d.value = s.copy_in(h.value);
+  v.value = s.copy_in(h.value);
   v.diagonal = d.diagonal = s.copy_in(h.diagonal);
   v.row_of = s.copy_in(h.row_of);
   v.slot_of = s.copy_in(h.slot_of);
@@ -92,6 +93,7 @@ void upload_level(State& s, int32_t l) {
   v.coarse_fine = s.copy_in(h.coarse_fine);
   v.send_count = static_cast<int32_t>(h.send_rows.size());
   v.send_rows = s.copy_in(h.send_rows);
+  d.sweep_rhs = s.scratch(static_cast<size_t>(h.slots));
   d.send = s.scratch(h.send_rows.size());
   d.receive = s.scratch(static_cast<size_t>(h.columns - h.rows));
 }
@@ -118,7 +120,6 @@ hpcg_status diagonal_changed(void* state, int32_t l, hpcg_error* error) {
     State& s = of(state);
     DeviceLevel& d = s.levels[l];
     refresh_diagonal(s.problem.level[l], d.layout);
-    s.executor->to_device(d.value, d.layout.value.data(), d.layout.value.size() * sizeof(double));
     s.executor->to_device(d.diagonal, d.layout.diagonal.data(),
                           d.layout.diagonal.size() * sizeof(double));
   });
@@ -210,7 +211,8 @@ hpcg_status symgs(void* state, int32_t l, const void* r, void* x, hpcg_error* er
   return guarded(error, [&] {
     State& s = of(state);
     const DeviceLevel& d = s.levels[l];
-    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), false);
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), d.sweep_rhs,
+                    false);
   });
 }
 
@@ -218,7 +220,8 @@ hpcg_status symgs_zero_guess(void* state, int32_t l, const void* r, void* x, hpc
   return guarded(error, [&] {
     State& s = of(state);
     const DeviceLevel& d = s.levels[l];
-    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), true);
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), d.sweep_rhs,
+                    true);
   });
 }
 

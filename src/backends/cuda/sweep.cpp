@@ -7,18 +7,16 @@ namespace hpcg::cuda {
 
 void symmetric_sweep(Executor& executor, const SellView& A,
                      const std::vector<int32_t>& colour_start, const double* r, double* x,
-                     bool from_zero) {
+                     double* t, bool from_zero) {
   const int32_t colours = static_cast<int32_t>(colour_start.size()) - 1;
-  if (from_zero) executor.fill(x, A.columns, 0.0);  // the halo too: it is read
+  if (from_zero) executor.fill(x, A.columns, 0.0);  // U's later rows and halo are read as 0
   for (int32_t c = 0; c < colours; ++c) {
-    if (c == 0 && from_zero) {
-      executor.relax_from_zero(A, colour_start[0], colour_start[1], r, x);
-    } else {
-      executor.relax(A, colour_start[c], colour_start[c + 1], r, x);
-    }
+    // The last colour is not swept backward: its r - L x is not needed.
+    executor.forward(A, colour_start[c], colour_start[c + 1], r, x, c + 1 < colours ? t : nullptr,
+                     from_zero);
   }
   for (int32_t c = colours - 2; c >= 0; --c) {
-    executor.relax(A, colour_start[c], colour_start[c + 1], r, x);
+    executor.backward(A, colour_start[c], colour_start[c + 1], t, x);
   }
 }
 

@@ -29,14 +29,24 @@ void CountingExecutor::end_kernel() {
   ++traffic_.kernels;
 }
 
-void CountingExecutor::read_row(const SellView& A, int32_t s, const double* x) {
+void CountingExecutor::read_block(const SellView& A, int32_t s, bool lower, const double* x) {
   const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
-  read(A.slice_start + slice, 2);
-  for (int64_t e = A.slice_start[slice] + lane; e < A.slice_start[slice + 1]; e += A.slice_rows) {
+  const int64_t begin = lower ? A.slice_start[slice] : A.slice_upper[slice];
+  const int64_t end = lower ? A.slice_upper[slice] : A.slice_start[slice + 1];
+  read(lower ? A.slice_start + slice : A.slice_upper + slice);
+  read(lower ? A.slice_upper + slice : A.slice_start + slice + 1);
+  for (int64_t e = begin + lane; e < end; e += A.slice_rows) {
     read(A.value + e);
     read(A.column + e);
     read(x + A.column[e]);
   }
+}
+
+void CountingExecutor::read_row(const SellView& A, int32_t s, const double* x) {
+  read(A.diagonal + s);
+  read(x + A.row_of[s]);
+  read_block(A, s, true, x);
+  read_block(A, s, false, x);
 }
 
 void CountingExecutor::reduction_tail(int32_t n) {
@@ -72,34 +82,36 @@ void CountingExecutor::spmv(const SellView& A, const double* x, double* y) {
   inner_->spmv(A, x, y);
 }
 
-void CountingExecutor::relax(const SellView& A, int32_t begin, int32_t end, const double* r,
-                             double* x) {
+void CountingExecutor::forward(const SellView& A, int32_t begin, int32_t end, const double* r,
+                               double* x, double* t, bool from_zero) {
   for (int32_t s = begin; s < end; ++s) {
     read(A.row_of + s);
     const int32_t i = A.row_of[s];
     if (i < 0) continue;
-    read(A.diagonal + s);
     read(r + i);
-    read_row(A, s, x);
-    read(x + i);
+    read_block(A, s, true, x);
+    if (t != nullptr) write(t + s);
+    if (!from_zero) read_block(A, s, false, x);
+    read(A.diagonal + s);
     write(x + i);
   }
   end_kernel();
-  inner_->relax(A, begin, end, r, x);
+  inner_->forward(A, begin, end, r, x, t, from_zero);
 }
 
-void CountingExecutor::relax_from_zero(const SellView& A, int32_t begin, int32_t end,
-                                       const double* r, double* x) {
+void CountingExecutor::backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                                double* x) {
   for (int32_t s = begin; s < end; ++s) {
     read(A.row_of + s);
     const int32_t i = A.row_of[s];
     if (i < 0) continue;
+    read(t + s);
+    read_block(A, s, false, x);
     read(A.diagonal + s);
-    read(r + i);
     write(x + i);
   }
   end_kernel();
-  inner_->relax_from_zero(A, begin, end, r, x);
+  inner_->backward(A, begin, end, t, x);
 }
 
 void CountingExecutor::residual_restriction(const SellView& A, const double* r, const double* x,

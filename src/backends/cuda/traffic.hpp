@@ -39,9 +39,10 @@ class CountingExecutor final : public Executor {
   void fence() override { inner_->fence(); }
 
   void spmv(const SellView& A, const double* x, double* y) override;
-  void relax(const SellView& A, int32_t begin, int32_t end, const double* r, double* x) override;
-  void relax_from_zero(const SellView& A, int32_t begin, int32_t end, const double* r,
-                       double* x) override;
+  void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
+               double* t, bool from_zero) override;
+  void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                double* x) override;
   void residual_restriction(const SellView& A, const double* r, const double* x,
                             double* rc) override;
   void prolongation(const SellView& A, const double* xc, double* x) override;
@@ -65,7 +66,10 @@ class CountingExecutor final : public Executor {
   static void touch(std::vector<uintptr_t>& sectors, const void* p, int64_t bytes);
   /// Adds the distinct sectors recorded since the last call as one kernel.
   void end_kernel();
-  /// The reads of row_product(A, s, x): the slice's bounds and the row's entries and x values.
+  /// The reads of subtract_lower (lower) or subtract_upper: the block's bounds, the row's
+  /// entries in it and the x values they multiply.
+  void read_block(const SellView& A, int32_t s, bool lower, const double* x);
+  /// The reads of row_residual: the diagonal, x[i], L and U.
   void read_row(const SellView& A, int32_t s, const double* x);
   /// The reduction's second pass: block sums written, read back, one result.
   void reduction_tail(int32_t n);
