@@ -6,6 +6,9 @@
 // reference, and the reductions are deterministic.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
+#include <utility>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -26,10 +29,12 @@ using cuda::SellView;
 SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
   SellView v;
   v.rows = h.rows;
+  v.slots = h.slots;
   v.columns = h.columns;
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = h.slice_start.data();
+  v.slice_upper = h.slice_upper.data();
   v.column = h.column.data();
   v.value = h.value.data();
   v.diagonal = h.diagonal.data();
@@ -56,7 +61,7 @@ class CudaLayout : public ::testing::TestWithParam<int> {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 24, 16), comm);
   backends::plugin::ProblemViews views{problem, "", false};
   const hpcg_problem_view& view() const { return *views.get(); }
-  cuda::Settings settings(Colouring colouring = Colouring::hash) const {
+  cuda::Settings settings(Colouring colouring = Colouring::greedy) const {
     cuda::Settings s;
     s.slice_rows = GetParam();
     s.colouring = colouring;
@@ -96,31 +101,100 @@ TEST_P(CudaLayout, EveryColouringIsProperAndDense) {
   }
 }
 
-TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntryInCsrOrder) {
+/// The colour graph of 8 classes in which classes a and b share 2^popcount(a xor b) entries
+/// per row (HPCG's matrix coloured by first fit), every class the same size.
+TEST(CudaColourOrder, PairsTheMostCoupledColours) {
+  std::vector<int64_t> graph(64);
+  for (int a = 0; a < 8; ++a) {
+    for (int b = 0; b < 8; ++b) graph[a * 8 + b] = a == b ? 0 : 1 << __builtin_popcount(a ^ b);
+  }
+  // First: the last of the equal classes (7); last: its strongest partner (0); then the pairs
+  // (1,6), (2,5), (3,4), each turned to meet the colour before it with the heavier coupling.
+  EXPECT_EQ(cuda::order_colours(graph, std::vector<int64_t>(8, 10)),
+            (std::vector<int32_t>{7, 1, 6, 5, 2, 4, 3, 0}));
+  // A smaller class goes first.
+  std::vector<int64_t> rows(8, 10);
+  rows[2] = 9;
+  EXPECT_EQ(cuda::order_colours(graph, rows).front(), 2);
+  EXPECT_EQ(cuda::order_colours(graph, rows).back(), 5);
+  EXPECT_EQ(cuda::order_colours({}, {}), std::vector<int32_t>{});
+  EXPECT_EQ(cuda::order_colours({0}, {3}), std::vector<int32_t>{0});
+}
+
+TEST_P(CudaLayout, SweepOrderPairsTheStronglyCoupledColours) {
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
-    ASSERT_EQ(h.slice_start.size(), static_cast<size_t>((level.rows + GetParam() - 1) / GetParam() + 1));
-    for (int32_t s = 0; s < h.rows; ++s) {
-      const int32_t i = h.row_of[s];
-      ASSERT_EQ(h.slot_of[i], s);
-      const int32_t slice = s / GetParam(), lane = s % GetParam();
-      int64_t k = level.row_start[i];
-      for (int64_t e = h.slice_start[slice] + lane; e < h.slice_start[slice + 1]; e += GetParam()) {
-        if (k < level.row_start[i + 1]) {
-          EXPECT_EQ(h.column[e], level.column_index[k]);
-          EXPECT_EQ(h.value[e], level.values[k]);
-          ++k;
-        } else {
-          EXPECT_EQ(h.value[e], 0.0);  // padding
-          EXPECT_EQ(h.column[e], i);
-        }
+    const int32_t colours = h.colours();
+    ASSERT_EQ(colours, 8) << "level " << l;
+    std::vector<int32_t> colour(level.rows);
+    for (int32_t c = 0; c < colours; ++c) {
+      for (int32_t s = h.colour_start[c]; s < h.colour_start[c + 1]; ++s) {
+        if (h.row_of[s] >= 0) colour[h.row_of[s]] = c;
       }
-      EXPECT_EQ(k, level.row_start[i + 1]) << "row " << i << " lost entries";
+    }
+    // In sweep order, the first and the last colour and each middle pair (1,2), (3,4), (5,6)
+    // are each other's strongest coupling.
+    const std::vector<int64_t> graph = cuda::colour_graph(level, colour, colours);
+    auto strongest = [&](int32_t a) {
+      int32_t best = a == 0 ? 1 : 0;
+      for (int32_t b = 0; b < colours; ++b) {
+        if (b != a && graph[a * colours + b] > graph[a * colours + best]) best = b;
+      }
+      return graph[a * colours + best];
+    };
+    for (auto [a, b] : {std::pair{0, 7}, {1, 2}, {3, 4}, {5, 6}}) {
+      EXPECT_EQ(graph[a * colours + b], strongest(a)) << "level " << l << " colours " << a << ", " << b;
+      EXPECT_EQ(graph[a * colours + b], graph[b * colours + a]);
+    }
+  }
+}
+
+TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
+  for (int l = 0; l < view().level_count; ++l) {
+    const hpcg_level_view& level = view().level[l];
+    const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
+    ASSERT_EQ(h.slots % GetParam(), 0);
+    ASSERT_EQ(h.slice_start.size(), static_cast<size_t>(h.slots / GetParam() + 1));
+    int32_t held = 0;
+    for (int32_t s = 0; s < h.slots; ++s) {
+      const int32_t i = h.row_of[s];
+      if (i < 0) continue;
+      ++held;
+      ASSERT_EQ(h.slot_of[i], s);
+      // The CSR row's off-diagonal entries: L (columns swept before slot s), then the rest,
+      // each in CSR order, then padding (value 0, the row's own column) in each block.
+      std::vector<std::pair<int32_t, double>> lower, upper;
+      for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
+        if (k == level.diagonal[i]) continue;
+        const int32_t j = level.column_index[k];
+        (j < level.rows && h.slot_of[j] < s ? lower : upper).emplace_back(j, level.values[k]);
+      }
+      const int32_t slice = s / GetParam(), lane = s % GetParam();
+      for (auto [begin, end, part] : {std::tuple{h.slice_start[slice], h.slice_upper[slice], &lower},
+                                      {h.slice_upper[slice], h.slice_start[slice + 1], &upper}}) {
+        size_t k = 0;
+        for (int64_t e = begin + lane; e < end; e += GetParam(), ++k) {
+          if (k < part->size()) {
+            EXPECT_EQ(h.column[e], (*part)[k].first);
+            EXPECT_EQ(h.value[e], (*part)[k].second);
+          } else {
+            EXPECT_EQ(h.value[e], 0.0);
+            EXPECT_EQ(h.column[e], i);
+          }
+        }
+        EXPECT_GE(k, part->size()) << "row " << i << " lost entries";
+      }
       EXPECT_EQ(h.diagonal[s], level.values[level.diagonal[i]]);
     }
+    EXPECT_EQ(held, level.rows);
+    // Colours start on slice boundaries (a warp never straddles two) and hold no gaps but the
+    // padding of their last slice.
     for (int c = 0; c + 1 < static_cast<int>(h.colour_start.size()); ++c) {
+      EXPECT_EQ(h.colour_start[c] % GetParam(), 0);
       EXPECT_LT(h.colour_start[c], h.colour_start[c + 1]);
+      EXPECT_GE(h.row_of[h.colour_start[c]], 0) << "colour " << c << " is empty";
+      EXPECT_GE(h.row_of[h.colour_start[c + 1] - GetParam()], 0) << "a whole slice of padding";
     }
   }
 }
@@ -136,26 +210,72 @@ void reference_row(const hpcg_level_view& A, int32_t i, const double* r, double*
   x[i] = sum / d;
 }
 
-TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSlotOrder) {
+/// A sequential sweep over `order` in the backend's arithmetic (forward_row, backward_row on
+/// the CSR): t_i = r_i - L_i x, x_i = (t_i - U_i x) / d_i forward; x_i = (t_i - U_i x) / d_i
+/// backward, where L holds the columns earlier in `order`. `backward` rows are swept backward.
+void split_sweep(const hpcg_level_view& A, const std::vector<int32_t>& order, size_t backward,
+                 const double* r, double* x, bool from_zero) {
+  std::vector<int32_t> position(A.rows);
+  for (size_t k = 0; k < order.size(); ++k) position[order[k]] = static_cast<int32_t>(k);
+  std::vector<double> t(A.rows);
+  auto subtract = [&](int32_t i, bool lower, double sum) {
+    for (int64_t k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+      const int32_t j = A.column_index[k];
+      if (k == A.diagonal[i] || (j < A.rows && position[j] < position[i]) != lower) continue;
+      sum -= A.values[k] * x[j];
+    }
+    return sum;
+  };
+  if (from_zero) std::fill(x, x + A.columns, 0.0);
+  for (int32_t i : order) {
+    t[i] = subtract(i, true, r[i]);
+    x[i] = (from_zero ? t[i] : subtract(i, false, t[i])) / A.values[A.diagonal[i]];
+  }
+  for (size_t k = backward; k-- > 0;) {
+    const int32_t i = order[k];
+    x[i] = subtract(i, false, t[i]) / A.values[A.diagonal[i]];
+  }
+}
+
+/// The colour-parallel sweep is the sequential sweep over sweep_order() bit for bit, in the
+/// backend's arithmetic; against the reference's arithmetic (r - A x + d x_i, in CSR order) it
+/// agrees to rounding, and bit for bit in the forward sweep from zero (its U terms are exact
+/// zeros there).
+TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSweepOrder) {
   auto executor = cuda::make_executor(comm.rank(), settings());
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
     const SellView v = view_of(h, level);
-    const std::vector<double> r = test_values(level.rows, 0.5);
-    std::vector<double> x = test_values(level.columns, 1.0), expected = x;
+    const std::vector<int32_t> order = cuda::sweep_order(h);
+    std::vector<int32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (int32_t i = 0; i < level.rows; ++i) ASSERT_EQ(sorted[i], i);
     const int32_t colours = h.colours();
-    for (int32_t c = 0; c < colours; ++c) {
-      executor->relax(v, h.colour_start[c], h.colour_start[c + 1], r.data(), x.data());
+    int32_t last_colour_rows = 0;
+    for (int32_t s = h.colour_start[colours - 1]; s < h.slots; ++s) last_colour_rows += h.row_of[s] >= 0;
+    const size_t backward = static_cast<size_t>(level.rows - last_colour_rows);
+    const std::vector<double> r = test_values(level.rows, 0.5);
+    std::vector<double> t(h.slots);
+    for (bool from_zero : {false, true}) {
+      std::vector<double> x = test_values(level.columns, 1.0), expected = x, reference = x;
+      cuda::symmetric_sweep(*executor, v, h.colour_start, r.data(), x.data(), t.data(), from_zero);
+      split_sweep(level, order, backward, r.data(), expected.data(), from_zero);
+      for (int32_t i = 0; i < level.columns; ++i) {
+        ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i << " from zero " << from_zero;
+      }
+      if (from_zero) std::fill(reference.begin(), reference.end(), 0.0);
+      for (int32_t i : order) reference_row(level, i, r.data(), reference.data());
+      if (from_zero) {
+        std::vector<double> forward = expected;
+        split_sweep(level, order, 0, r.data(), forward.data(), true);
+        EXPECT_EQ(forward, reference) << "forward sweep from zero, level " << l;
+      }
+      for (size_t k = backward; k-- > 0;) reference_row(level, order[k], r.data(), reference.data());
+      for (int32_t i = 0; i < level.rows; ++i) {
+        ASSERT_NEAR(x[i], reference[i], 1e-14 * std::fabs(reference[i])) << "level " << l << " row " << i;
+      }
     }
-    for (int32_t c = colours - 2; c >= 0; --c) {
-      executor->relax(v, h.colour_start[c], h.colour_start[c + 1], r.data(), x.data());
-    }
-    for (int32_t s = 0; s < h.rows; ++s) reference_row(level, h.row_of[s], r.data(), expected.data());
-    for (int32_t s = h.colour_start[colours - 1] - 1; s >= 0; --s) {
-      reference_row(level, h.row_of[s], r.data(), expected.data());
-    }
-    for (int32_t i = 0; i < level.columns; ++i) ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i;
   }
 }
 
@@ -174,11 +294,17 @@ TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
       }
       expected[i] = sum;
     }
+    // The backend sums d x_i, L and U apart: the same sums as the CSR's to rounding.
+    auto near = [&](const std::vector<double>& got) {
+      for (int32_t i = 0; i < level.rows; ++i) {
+        ASSERT_NEAR(got[i], expected[i], 1e-14 * 27 * 26 * 4) << "level " << l << " row " << i;
+      }
+    };
     executor->spmv(v, x.data(), y.data());
-    EXPECT_EQ(y, expected) << "level " << l;
+    near(y);
     std::vector<double> y2(level.rows, -1.0);
     const double fused = executor->spmv_dot(v, x.data(), y2.data());
-    EXPECT_EQ(y2, expected);
+    EXPECT_EQ(y2, y);
     double naive = 0.0;
     for (int32_t i = 0; i < level.rows; ++i) naive += x[i] * expected[i];
     EXPECT_NEAR(fused, naive, 1e-12 * std::fabs(naive));
@@ -187,7 +313,7 @@ TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
       executor->residual_restriction(v, r.data(), x.data(), rc.data());
       for (int32_t c = 0; c < level.coarse_rows; ++c) {
         const int32_t f = level.coarse_to_fine[c];
-        ASSERT_EQ(rc[c], r[f] - expected[f]);
+        ASSERT_NEAR(rc[c], r[f] - expected[f], 1e-14 * 27 * 26 * 4);
       }
     }
     const hpcg_halo_view& halo = view().halo[l];
@@ -217,14 +343,18 @@ TEST_P(CudaLayout, ReductionsAreDeterministicAndAccurate) {
 INSTANTIATE_TEST_SUITE_P(SliceRows, CudaLayout, ::testing::Values(1, 8, 32));
 
 TEST(CudaSettings, AreParsedAndBadOnesNamed) {
-  const cuda::Settings s = cuda::parse_settings("slice=64,colouring=greedy,device=1,seed=7");
+  const cuda::Settings s =
+      cuda::parse_settings("slice=64,colouring=hash,order=natural,device=1,seed=7");
   EXPECT_EQ(s.slice_rows, 64);
-  EXPECT_EQ(s.colouring, Colouring::greedy);
+  EXPECT_EQ(s.colouring, Colouring::hash);
+  EXPECT_EQ(s.order, cuda::ColourOrder::natural);
   EXPECT_EQ(s.device, 1);
   EXPECT_EQ(s.seed, 7u);
   EXPECT_EQ(cuda::parse_settings("").slice_rows, 32);
-  for (const char* bad : {"slice=3", "slice=0", "slice=x", "colouring=random", "device=-1",
-                          "speed=fast"}) {
+  EXPECT_EQ(cuda::parse_settings("").colouring, Colouring::greedy);
+  EXPECT_EQ(cuda::parse_settings("").order, cuda::ColourOrder::paired);
+  for (const char* bad : {"slice=3", "slice=0", "slice=x", "colouring=random", "order=random",
+                          "device=-1", "speed=fast"}) {
     EXPECT_THROW(cuda::parse_settings(bad), std::invalid_argument) << bad;
   }
 }

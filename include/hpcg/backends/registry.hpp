@@ -22,6 +22,9 @@ struct BackendEntry {
   /// Creates it; `argument` is the text after "name:" for a row that takes one.
   std::function<std::unique_ptr<Backend>(const std::string& argument, const BackendOptions&)>
       make;
+  /// Process-wide set-up and tear-down, where the backend needs them (see initialize_backends).
+  std::function<void(int& argc, char** argv)> initialize;
+  std::function<void()> finalize;
 
   bool takes_argument() const;
   /// Whether --backend=`requested` names this row (for an argument row, its prefix).

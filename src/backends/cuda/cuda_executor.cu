@@ -27,18 +27,19 @@ int blocks_for(int32_t n) { return (n + threads_per_block - 1) / threads_per_blo
 
 __global__ void spmv_kernel(SellView A, const double* x, double* y) {
   const int32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < A.rows) spmv_row(A, s, x, y);
+  if (s < A.slots) spmv_row(A, s, x, y);
 }
 
-__global__ void relax_kernel(SellView A, int32_t begin, int32_t end, const double* r, double* x) {
+__global__ void forward_kernel(SellView A, int32_t begin, int32_t end, const double* r, double* x,
+                               double* t, bool from_zero) {
   const int32_t s = begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < end) gauss_seidel_row(A, s, r, x);
+  if (s < end) forward_row(A, s, r, x, t, from_zero);
 }
 
-__global__ void relax_from_zero_kernel(SellView A, int32_t begin, int32_t end, const double* r,
-                                       double* x) {
+__global__ void backward_kernel(SellView A, int32_t begin, int32_t end, const double* t,
+                                double* x) {
   const int32_t s = begin + blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < end) first_colour_row(A, s, r, x);
+  if (s < end) backward_row(A, s, t, x);
 }
 
 __global__ void restriction_kernel(SellView A, const double* r, const double* x, double* rc) {
@@ -201,20 +202,22 @@ class CudaExecutor final : public Executor {
   void fence() override { check(cudaDeviceSynchronize(), "fence"); }
 
   void spmv(const SellView& A, const double* x, double* y) override {
-    if (A.rows > 0) spmv_kernel<<<blocks_for(A.rows), threads_per_block>>>(A, x, y);
+    if (A.slots > 0) spmv_kernel<<<blocks_for(A.slots), threads_per_block>>>(A, x, y);
     check(cudaGetLastError(), "spmv");
   }
-  void relax(const SellView& A, int32_t begin, int32_t end, const double* r, double* x) override {
-    if (end > begin) relax_kernel<<<blocks_for(end - begin), threads_per_block>>>(A, begin, end, r, x);
-    check(cudaGetLastError(), "symgs");
-  }
-  void relax_from_zero(const SellView& A, int32_t begin, int32_t end, const double* r,
-                       double* x) override {
+  void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
+               double* t, bool from_zero) override {
     if (end > begin) {
-      relax_from_zero_kernel<<<blocks_for(end - begin), threads_per_block>>>(A, begin, end, r, x);
+      forward_kernel<<<blocks_for(end - begin), threads_per_block>>>(A, begin, end, r, x, t, from_zero);
     }
-    check(cudaGetLastError(), "symgs_zero_guess");
+    check(cudaGetLastError(), "forward sweep");
   }
+  void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                double* x) override {
+    if (end > begin) backward_kernel<<<blocks_for(end - begin), threads_per_block>>>(A, begin, end, t, x);
+    check(cudaGetLastError(), "backward sweep");
+  }
+
   void residual_restriction(const SellView& A, const double* r, const double* x,
                             double* rc) override {
     if (A.coarse_rows > 0) restriction_kernel<<<blocks_for(A.coarse_rows), threads_per_block>>>(A, r, x, rc);
@@ -242,7 +245,7 @@ class CudaExecutor final : public Executor {
     return reduce(n, WaxpbyNormSum{n, alpha, x, beta, y, w});
   }
   double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.rows, SpmvDotSum{A, x, y});
+    return reduce(A.slots, SpmvDotSum{A, x, y});
   }
 
  private:

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "layout.hpp"
 #include "row_kernels.hpp"
@@ -31,12 +32,12 @@ class Executor {
   virtual void fence() = 0;
 
   virtual void spmv(const SellView& A, const double* x, double* y) = 0;
-  /// gauss_seidel_row over slots [begin, end) (one colour: any order gives the same result).
-  virtual void relax(const SellView& A, int32_t begin, int32_t end, const double* r,
-                     double* x) = 0;
-  /// first_colour_row over slots [begin, end).
-  virtual void relax_from_zero(const SellView& A, int32_t begin, int32_t end, const double* r,
-                               double* x) = 0;
+  /// forward_row over slots [begin, end) (one colour: any order gives the same result).
+  virtual void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
+                       double* t, bool from_zero) = 0;
+  /// backward_row over slots [begin, end).
+  virtual void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                        double* x) = 0;
   virtual void residual_restriction(const SellView& A, const double* r, const double* x,
                                     double* rc) = 0;
   virtual void prolongation(const SellView& A, const double* xc, double* x) = 0;
@@ -49,6 +50,14 @@ class Executor {
                              const double* y, double* w) = 0;
   virtual double spmv_dot(const SellView& A, const double* x, double* y) = 0;
 };
+
+/// One symmetric Gauss-Seidel step for A x = r: the colours forward, then backward from the
+/// last colour but one (its rows were just relaxed against values that have not changed since:
+/// the same step in exact arithmetic, as rocHPCG does). from_zero: x (halo too) is set to 0
+/// first and the forward sweep reads L only. t: scratch of A.slots values.
+void symmetric_sweep(Executor& executor, const SellView& A,
+                     const std::vector<int32_t>& colour_start, const double* r, double* x,
+                     double* t, bool from_zero);
 
 /// Whether this rank can run the backend at all; throws with a message naming the rank.
 void probe_executor(int32_t rank, const Settings& settings);

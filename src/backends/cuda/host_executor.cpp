@@ -55,15 +55,15 @@ class HostExecutor final : public Executor {
   void fence() override {}
 
   void spmv(const SellView& A, const double* x, double* y) override {
-    for (int32_t s = 0; s < A.rows; ++s) spmv_row(A, s, x, y);
+    for (int32_t s = 0; s < A.slots; ++s) spmv_row(A, s, x, y);
   }
-  void relax(const SellView& A, int32_t begin, int32_t end, const double* r,
-             double* x) override {
-    for (int32_t s = begin; s < end; ++s) gauss_seidel_row(A, s, r, x);
+  void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
+               double* t, bool from_zero) override {
+    for (int32_t s = begin; s < end; ++s) forward_row(A, s, r, x, t, from_zero);
   }
-  void relax_from_zero(const SellView& A, int32_t begin, int32_t end, const double* r,
-                       double* x) override {
-    for (int32_t s = begin; s < end; ++s) first_colour_row(A, s, r, x);
+  void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                double* x) override {
+    for (int32_t s = begin; s < end; ++s) backward_row(A, s, t, x);
   }
   void residual_restriction(const SellView& A, const double* r, const double* x,
                             double* rc) override {
@@ -90,7 +90,7 @@ class HostExecutor final : public Executor {
     });
   }
   double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.rows, [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y); });
+    return reduce(A.slots, [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y); });
   }
 };
 

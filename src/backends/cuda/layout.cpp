@@ -60,7 +60,16 @@ Settings parse_settings(const std::string& text) {
       } else if (value == "minmax") {
         settings.colouring = Colouring::minmax;
       } else {
-        throw std::invalid_argument("backend setting " + item + ": expected hash, greedy, rounds or minmax");
+        throw std::invalid_argument("backend setting " + item +
+                                    ": expected greedy, hash, rounds or minmax");
+      }
+    } else if (key == "order") {
+      if (value == "paired") {
+        settings.order = ColourOrder::paired;
+      } else if (value == "natural") {
+        settings.order = ColourOrder::natural;
+      } else {
+        throw std::invalid_argument("backend setting " + item + ": expected paired or natural");
       }
     } else if (key == "seed") {
       settings.seed = static_cast<uint64_t>(parse_number(key, value, 0, 1L << 40));
@@ -68,7 +77,8 @@ Settings parse_settings(const std::string& text) {
       settings.device = static_cast<int32_t>(parse_number(key, value, 0, 1023));
     } else {
       throw std::invalid_argument("unknown backend setting '" + item +
-                                  "' (cuda takes device=N, slice=N, colouring=hash|greedy|rounds|minmax, seed=N)");
+                                  "' (cuda takes device=N, slice=N, colouring=greedy|hash|rounds|minmax, "
+                                  "order=paired|natural, seed=N)");
     }
   }
   return settings;
@@ -147,6 +157,61 @@ std::vector<int32_t> colour_rows(const hpcg_level_view& level, Colouring colouri
   return colour;
 }
 
+std::vector<int64_t> colour_graph(const hpcg_level_view& level, const std::vector<int32_t>& colour,
+                                  int32_t colours) {
+  std::vector<int64_t> graph(static_cast<size_t>(colours) * colours, 0);
+  for (int32_t i = 0; i < level.rows; ++i) {
+    for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
+      const int32_t j = level.column_index[k];
+      if (j < level.rows && j != i) ++graph[static_cast<size_t>(colour[i]) * colours + colour[j]];
+    }
+  }
+  return graph;
+}
+
+std::vector<int32_t> order_colours(const std::vector<int64_t>& graph,
+                                   const std::vector<int64_t>& class_rows) {
+  const int32_t colours = static_cast<int32_t>(class_rows.size());
+  auto weight = [&](int32_t a, int32_t b) { return graph[static_cast<size_t>(a) * colours + b]; };
+  std::vector<int32_t> order;
+  if (colours == 0) return order;
+  std::vector<char> placed(colours, 0);
+  int32_t first = colours - 1;
+  for (int32_t c = colours - 1; c >= 0; --c) {
+    if (class_rows[c] < class_rows[first]) first = c;
+  }
+  placed[first] = 1;
+  order.push_back(first);
+  int32_t last = -1;
+  for (int32_t c = 0; c < colours; ++c) {
+    if (!placed[c] && (last < 0 || weight(first, c) > weight(first, last))) last = c;
+  }
+  if (last >= 0) placed[last] = 1;
+  // The middle: the heaviest remaining pair next, its member more coupled to the colour before
+  // it first.
+  for (;;) {
+    int32_t a = -1, b = -1;
+    for (int32_t p = 0; p < colours; ++p) {
+      for (int32_t q = 0; q < colours; ++q) {
+        if (p == q || placed[p] || placed[q]) continue;
+        if (a < 0 || weight(p, q) > weight(a, b)) a = p, b = q;
+      }
+    }
+    if (a < 0) {  // at most one colour left
+      for (int32_t c = 0; c < colours; ++c) {
+        if (!placed[c]) placed[c] = 1, order.push_back(c);
+      }
+      break;
+    }
+    if (weight(order.back(), b) > weight(order.back(), a)) std::swap(a, b);
+    placed[a] = placed[b] = 1;
+    order.push_back(a);
+    order.push_back(b);
+  }
+  if (last >= 0) order.push_back(last);
+  return order;
+}
+
 LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& halo,
                          const Settings& settings) {
   LevelLayout out;
@@ -156,13 +221,27 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
   out.slice_rows = slice;
   while ((1 << out.slice_shift) < slice) ++out.slice_shift;
 
-  // Rows ordered by colour, by row id inside a colour.
-  const std::vector<int32_t> colour = colour_rows(level, settings.colouring, settings.seed);
+  // Rows ordered by colour (colours in sweep order), by row id inside a colour.
+  std::vector<int32_t> colour = colour_rows(level, settings.colouring, settings.seed);
   const int32_t colours = rows == 0 ? 0 : *std::max_element(colour.begin(), colour.end()) + 1;
+  if (settings.order == ColourOrder::paired) {
+    std::vector<int64_t> class_rows(colours, 0);
+    for (int32_t c : colour) ++class_rows[c];
+    const std::vector<int32_t> order = order_colours(colour_graph(level, colour, colours), class_rows);
+    std::vector<int32_t> position(colours);
+    for (int32_t k = 0; k < colours; ++k) position[order[k]] = k;
+    for (int32_t& c : colour) c = position[c];
+  }
+  // Each colour starts on a slice boundary, so that a warp never straddles two colours; the
+  // padding slots between colours hold no row (row_of -1) and every kernel skips them.
+  std::vector<int32_t> class_rows(colours, 0);
+  for (int32_t c : colour) ++class_rows[c];
   out.colour_start.assign(colours + 1, 0);
-  for (int32_t c : colour) ++out.colour_start[c + 1];
-  std::partial_sum(out.colour_start.begin(), out.colour_start.end(), out.colour_start.begin());
-  out.row_of.resize(rows);
+  for (int32_t c = 0; c < colours; ++c) {
+    out.colour_start[c + 1] = out.colour_start[c] + (class_rows[c] + slice - 1) / slice * slice;
+  }
+  out.slots = out.colour_start[colours];
+  out.row_of.assign(out.slots, -1);
   out.slot_of.resize(rows);
   std::vector<int32_t> next(out.colour_start.begin(), out.colour_start.end() - 1);
   for (int32_t i = 0; i < rows; ++i) {
@@ -170,33 +249,50 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
     out.slot_of[i] = next[colour[i]]++;
   }
 
-  // Slice widths: the longest row in each slice; a ragged last slice is padded to full size.
-  const int32_t slices = (rows + slice - 1) / slice;
+  // Each row's off-diagonal entries split by sweep order, each part in CSR order: L (owned
+  // columns relaxed before the row) first, then U (relaxed after it, and the halo). A slice
+  // holds an L block as wide as its longest L part, then a U block likewise; the diagonal sits
+  // in its own array. A forward sweep from x = 0 then reads L only, a backward sweep U only.
+  auto is_lower = [&](int32_t s, int32_t j) { return j < rows && out.slot_of[j] < s; };
+  const int32_t slices = out.slots / slice;
   out.slice_start.assign(slices + 1, 0);
+  out.slice_upper.assign(slices, 0);
   for (int32_t k = 0; k < slices; ++k) {
-    int64_t width = 0;
-    for (int32_t s = k * slice; s < std::min(rows, (k + 1) * slice); ++s) {
+    int64_t lower_width = 0, upper_width = 0;
+    for (int32_t s = k * slice; s < (k + 1) * slice; ++s) {
       const int32_t i = out.row_of[s];
-      width = std::max(width, level.row_start[i + 1] - level.row_start[i]);
+      if (i < 0) continue;
+      int64_t lower = 0, upper = 0;
+      for (int64_t e = level.row_start[i]; e < level.row_start[i + 1]; ++e) {
+        if (e == level.diagonal[i]) continue;
+        ++(is_lower(s, level.column_index[e]) ? lower : upper);
+      }
+      lower_width = std::max(lower_width, lower);
+      upper_width = std::max(upper_width, upper);
     }
-    out.slice_start[k + 1] = out.slice_start[k] + width * slice;
+    out.slice_upper[k] = out.slice_start[k] + lower_width * slice;
+    out.slice_start[k + 1] = out.slice_upper[k] + upper_width * slice;
   }
   const int64_t entries = out.slice_start[slices];
   out.column.assign(entries, 0);
   out.value.assign(entries, 0.0);
-  out.diagonal.resize(rows);
-  out.diagonal_entry.resize(rows);
-  for (int32_t s = 0; s < rows; ++s) {
+  out.diagonal.assign(out.slots, 1.0);
+  for (int32_t s = 0; s < out.slots; ++s) {
     const int32_t i = out.row_of[s];
-    const int64_t base = out.slice_start[s / slice] + s % slice;
-    const int64_t width = (out.slice_start[s / slice + 1] - out.slice_start[s / slice]) / slice;
-    int64_t e = 0;
-    for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k, ++e) {
-      out.column[base + e * slice] = level.column_index[k];
-      out.value[base + e * slice] = level.values[k];
-      if (k == level.diagonal[i]) out.diagonal_entry[s] = base + e * slice;
+    const int32_t k = s / slice, lane = s % slice;
+    // Padding: value 0 on the row's own column (a padding slot's column 0 is never read).
+    for (int64_t e = out.slice_start[k] + lane; e < out.slice_start[k + 1]; e += slice) {
+      out.column[e] = std::max(i, 0);
     }
-    for (; e < width; ++e) out.column[base + e * slice] = i;  // padding: 0 times its own x
+    if (i < 0) continue;
+    int64_t lower = out.slice_start[k] + lane, upper = out.slice_upper[k] + lane;
+    for (int64_t e = level.row_start[i]; e < level.row_start[i + 1]; ++e) {
+      if (e == level.diagonal[i]) continue;
+      int64_t& at = is_lower(s, level.column_index[e]) ? lower : upper;
+      out.column[at] = level.column_index[e];
+      out.value[at] = level.values[e];
+      at += slice;
+    }
     out.diagonal[s] = level.values[level.diagonal[i]];
   }
 
@@ -212,11 +308,18 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
   return out;
 }
 
+std::vector<int32_t> sweep_order(const LevelLayout& layout) {
+  std::vector<int32_t> order;
+  order.reserve(layout.rows);
+  for (int32_t i : layout.row_of) {
+    if (i >= 0) order.push_back(i);
+  }
+  return order;
+}
+
 void refresh_diagonal(const hpcg_level_view& level, LevelLayout& layout) {
-  for (int32_t s = 0; s < layout.rows; ++s) {
-    const double d = level.values[level.diagonal[layout.row_of[s]]];
-    layout.diagonal[s] = d;
-    layout.value[layout.diagonal_entry[s]] = d;
+  for (int32_t s = 0; s < layout.slots; ++s) {
+    if (layout.row_of[s] >= 0) layout.diagonal[s] = level.values[level.diagonal[layout.row_of[s]]];
   }
 }
 

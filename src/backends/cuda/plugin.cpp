@@ -19,8 +19,8 @@ namespace {
 struct DeviceLevel {
   LevelLayout layout;  ///< host copy, kept for diagonal_changed()
   SellView view;       ///< pointers into executor memory
-  double* value = nullptr;
   double* diagonal = nullptr;
+  double* sweep_rhs = nullptr;  ///< r - L x of the last forward sweep, by slot
   double* send = nullptr;     ///< pack_halo's device buffer
   double* receive = nullptr;  ///< halo_buffers()' receive buffer (--gpu-aware-mpi)
 };
@@ -78,12 +78,14 @@ void upload_level(State& s, int32_t l) {
   const LevelLayout& h = d.layout;
   SellView& v = d.view;
   v.rows = h.rows;
+  v.slots = h.slots;
   v.columns = h.columns;
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = s.copy_in(h.slice_start);
+  v.slice_upper = s.copy_in(h.slice_upper);
   v.column = s.copy_in(h.column);
-  v.value = d.value = s.copy_in(h.value);
+  v.value = s.copy_in(h.value);
   v.diagonal = d.diagonal = s.copy_in(h.diagonal);
   v.row_of = s.copy_in(h.row_of);
   v.slot_of = s.copy_in(h.slot_of);
@@ -92,6 +94,7 @@ void upload_level(State& s, int32_t l) {
   v.coarse_fine = s.copy_in(h.coarse_fine);
   v.send_count = static_cast<int32_t>(h.send_rows.size());
   v.send_rows = s.copy_in(h.send_rows);
+  d.sweep_rhs = s.scratch(static_cast<size_t>(h.slots));
   d.send = s.scratch(h.send_rows.size());
   d.receive = s.scratch(static_cast<size_t>(h.columns - h.rows));
 }
@@ -118,7 +121,6 @@ hpcg_status diagonal_changed(void* state, int32_t l, hpcg_error* error) {
     State& s = of(state);
     DeviceLevel& d = s.levels[l];
     refresh_diagonal(s.problem.level[l], d.layout);
-    s.executor->to_device(d.value, d.layout.value.data(), d.layout.value.size() * sizeof(double));
     s.executor->to_device(d.diagonal, d.layout.diagonal.data(),
                           d.layout.diagonal.size() * sizeof(double));
   });
@@ -206,34 +208,21 @@ hpcg_status spmv(void* state, int32_t l, const void* x, void* y, hpcg_error* err
   return guarded(error, [&] { of(state).executor->spmv(of(state).levels[l].view, vec(x), vec(y)); });
 }
 
-/// Forward sweep colour by colour, then backward from the last colour but one: the last
-/// colour's rows were just relaxed against values that have not changed since (exact
-/// arithmetic gives the same symmetric Gauss-Seidel step; rocHPCG does the same).
-void sweep(State& s, int32_t l, const double* r, double* x, bool from_zero) {
-  const DeviceLevel& d = s.levels[l];
-  const std::vector<int32_t>& start = d.layout.colour_start;
-  const int32_t colours = d.layout.colours();
-  for (int32_t c = 0; c < colours; ++c) {
-    if (c == 0 && from_zero) {
-      s.executor->relax_from_zero(d.view, start[0], start[1], r, x);
-    } else {
-      s.executor->relax(d.view, start[c], start[c + 1], r, x);
-    }
-  }
-  for (int32_t c = colours - 2; c >= 0; --c) {
-    s.executor->relax(d.view, start[c], start[c + 1], r, x);
-  }
-}
-
 hpcg_status symgs(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
-  return guarded(error, [&] { sweep(of(state), l, vec(r), vec(x), false); });
+  return guarded(error, [&] {
+    State& s = of(state);
+    const DeviceLevel& d = s.levels[l];
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), d.sweep_rhs,
+                    false);
+  });
 }
 
 hpcg_status symgs_zero_guess(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
   return guarded(error, [&] {
     State& s = of(state);
-    s.executor->fill(vec(x), s.levels[l].view.columns, 0.0);  // halo too: it is read
-    sweep(s, l, vec(r), vec(x), true);
+    const DeviceLevel& d = s.levels[l];
+    symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), d.sweep_rhs,
+                    true);
   });
 }
 
@@ -288,7 +277,7 @@ hpcg_backend make_table() {
   table.abi_version = HPCG_BACKEND_ABI_VERSION;
   table.struct_size = sizeof(hpcg_backend);
   table.name = executor_backend_name();
-  table.version = "1.0 (sliced ELLPACK, hash colouring, deterministic reductions)";
+  table.version = "1.1 (sliced ELLPACK, first-fit colouring in paired order, deterministic reductions)";
   // Separate memory: the core never reads a handle. Bit-reproducible: no atomics, reductions
   // in a fixed order (row_kernels.hpp).
   table.flags = HPCG_BACKEND_SEPARATE_MEMORY;

@@ -14,18 +14,25 @@
 
 namespace hpcg::cuda {
 
-/// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..rows-1) is the
+/// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..slots-1) is the
 /// s-th row in colour order; it holds original row row_of[s]. Slice k covers slots
-/// [k*slice_rows, (k+1)*slice_rows); entry e of slot s sits at
-/// slice_start[k] + e*slice_rows + s%slice_rows (column-major inside the slice, so that
-/// neighbouring threads read neighbouring words). Padding entries have value 0 and the row's
-/// own column. Vectors stay in the core's natural order: kernels read and write x[row_of[s]].
+/// [k*slice_rows, (k+1)*slice_rows) and holds two blocks of off-diagonal entries: L, the
+/// entries on columns of rows relaxed before the row (entries [slice_start[k], slice_upper[k])),
+/// then U, the rest and the halo columns ([slice_upper[k], slice_start[k+1])), each in CSR order.
+/// Inside a block, entry e of slot s sits at block start + e*slice_rows + s%slice_rows
+/// (column-major, so that neighbouring threads read neighbouring words). Padding entries have
+/// value 0 and the row's own column. The diagonal is its own array. Each colour starts on a
+/// slice boundary; the slots padding a colour's last slice hold no row (row_of[s] = -1) and
+/// every kernel skips them. Vectors stay in the core's natural order: kernels read and write
+/// x[row_of[s]].
 struct SellView {
-  int32_t rows = 0;
+  int32_t rows = 0;                  ///< owned rows: the length of a vector's owned part
+  int32_t slots = 0;                 ///< rows and padding slots (row_of -1), slices * slice_rows
   int32_t columns = 0;
   int32_t slice_rows = 0;            ///< a power of two
   int32_t slice_shift = 0;           ///< log2(slice_rows)
   const int64_t* slice_start = nullptr;  ///< slices + 1 offsets
+  const int64_t* slice_upper = nullptr;  ///< by slice: where its U block starts
   const int32_t* column = nullptr;
   const double* value = nullptr;
   const double* diagonal = nullptr;  ///< by slot
@@ -38,45 +45,63 @@ struct SellView {
   const int32_t* send_rows = nullptr;
 };
 
-/// sum over the row in slot s of a_ij x_j, entries in the core's CSR order.
-HPCG_CUDA_HD double row_product(const SellView& A, int32_t s, const double* x) {
-  const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
-  const int64_t begin = A.slice_start[slice], end = A.slice_start[slice + 1];
-  double sum = 0.0;
-  for (int64_t e = begin + lane; e < end; e += A.slice_rows) sum += A.value[e] * x[A.column[e]];
+/// sum - a_ij x_j over slot s's entries in [begin, end) of its slice (one block).
+HPCG_CUDA_HD double subtract_block(const SellView& A, int32_t s, int64_t begin, int64_t end,
+                                   double sum, const double* x) {
+  for (int64_t e = begin + (s & (A.slice_rows - 1)); e < end; e += A.slice_rows) {
+    sum -= A.value[e] * x[A.column[e]];
+  }
   return sum;
+}
+
+/// sum - (L x) over the row in slot s.
+HPCG_CUDA_HD double subtract_lower(const SellView& A, int32_t s, double sum, const double* x) {
+  const int32_t slice = s >> A.slice_shift;
+  return subtract_block(A, s, A.slice_start[slice], A.slice_upper[slice], sum, x);
+}
+
+/// sum - (U x) over the row in slot s.
+HPCG_CUDA_HD double subtract_upper(const SellView& A, int32_t s, double sum, const double* x) {
+  const int32_t slice = s >> A.slice_shift;
+  return subtract_block(A, s, A.slice_upper[slice], A.slice_start[slice + 1], sum, x);
+}
+
+/// r[i] - (A x)[i] for the row i in slot s: the diagonal term, then L, then U.
+HPCG_CUDA_HD double row_residual(const SellView& A, int32_t s, double r_i, const double* x) {
+  const int32_t i = A.row_of[s];
+  return subtract_upper(A, s, subtract_lower(A, s, r_i - A.diagonal[s] * x[i], x), x);
 }
 
 /// y[row_of[s]] = (A x)[row_of[s]].
 HPCG_CUDA_HD void spmv_row(const SellView& A, int32_t s, const double* x, double* y) {
-  y[A.row_of[s]] = row_product(A, s, x);
+  const int32_t i = A.row_of[s];
+  if (i >= 0) y[i] = -row_residual(A, s, 0.0, x);
 }
 
-/// One Gauss-Seidel update of the row in slot s, in the reference's order of operations
-/// (subtract every entry from r, add the diagonal term back), so that a colour-ordered sweep
-/// equals a sequential reference sweep over the rows in slot order bit for bit.
-HPCG_CUDA_HD void gauss_seidel_row(const SellView& A, int32_t s, const double* r, double* x) {
-  const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
-  const int64_t begin = A.slice_start[slice], end = A.slice_start[slice + 1];
+/// The forward Gauss-Seidel update of the row in slot s: t = r - L x (the rows before it are
+/// final for this sweep), x = (t - U x) / d. From x = 0 the U part is 0 and not read. t, by
+/// slot, keeps r - L x for the backward sweep (nullptr: not kept, the last colour).
+HPCG_CUDA_HD void forward_row(const SellView& A, int32_t s, const double* r, double* x,
+                              double* t, bool from_zero) {
   const int32_t i = A.row_of[s];
-  const double d = A.diagonal[s];
-  double sum = r[i];
-  for (int64_t e = begin + lane; e < end; e += A.slice_rows) sum -= A.value[e] * x[A.column[e]];
-  sum += d * x[i];
-  x[i] = sum / d;
+  if (i < 0) return;
+  const double lower = subtract_lower(A, s, r[i], x);
+  if (t != nullptr) t[s] = lower;
+  x[i] = (from_zero ? lower : subtract_upper(A, s, lower, x)) / A.diagonal[s];
 }
 
-/// The first colour of a sweep from x = 0: its rows have no coloured neighbour yet.
-HPCG_CUDA_HD void first_colour_row(const SellView& A, int32_t s, const double* r, double* x) {
+/// The backward update: x = (t - U x) / d, with t = r - L x from the forward sweep (the rows
+/// before this one have not changed since), so that it reads U only.
+HPCG_CUDA_HD void backward_row(const SellView& A, int32_t s, const double* t, double* x) {
   const int32_t i = A.row_of[s];
-  x[i] = r[i] / A.diagonal[s];
+  if (i >= 0) x[i] = subtract_upper(A, s, t[s], x) / A.diagonal[s];
 }
 
 /// rc[c] = r[f] - (A x)[f] for the fine row f injected into coarse row c.
 HPCG_CUDA_HD void residual_restriction_row(const SellView& A, int32_t c, const double* r,
                                            const double* x, double* rc) {
   const int32_t s = A.coarse_slot[c];
-  rc[c] = r[A.row_of[s]] - row_product(A, s, x);
+  rc[c] = row_residual(A, s, r[A.row_of[s]], x);
 }
 
 /// x[f] += xc[c] for the fine row f injected into coarse row c.
@@ -138,15 +163,16 @@ HPCG_CUDA_HD double waxpby_norm_thread(int32_t n, int32_t b, int32_t t, double a
   return sum;
 }
 
-/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order).
+/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order; the
+/// reduction's blocks cover A.slots values).
 HPCG_CUDA_HD double spmv_dot_thread(const SellView& A, int32_t b, int32_t t, const double* x,
                                     double* y) {
   double sum = 0.0;
   for (int32_t k = 0; k < reduce_per_thread; ++k) {
     const int32_t s = b * reduce_block + k * reduce_threads + t;
-    if (s < A.rows) {
-      const double value = row_product(A, s, x);
-      const int32_t i = A.row_of[s];
+    const int32_t i = s < A.slots ? A.row_of[s] : -1;
+    if (i >= 0) {
+      const double value = -row_residual(A, s, 0.0, x);
       y[i] = value;
       sum += x[i] * value;
     }

@@ -143,17 +143,4 @@ void residual_restriction(const Level& fine, const SweepLayout& layout, const do
   });
 }
 
-void residual_restriction(const Level& fine, const double* r, const double* x, double* rc) {
-  const SparseMatrix& A = fine.A;
-  const nnz_int* start = A.row_start.data();
-  const local_int* column = A.column_index.data();
-  const double* value = A.values.data();
-  const local_int* map = fine.coarse_to_fine.data();
-  const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < n; ++i) {
-    rc[i] = r[map[i]] - row_product(start, column, value, x, map[i]);
-  }
-}
-
 }  // namespace hpcg::backends::openmp

@@ -25,8 +25,4 @@ void spmv(const SparseMatrix& A, const double* x, double* y);
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
                           const double* x, double* rc);
 
-/// The same from the core's CSR matrix, for levels swept on the interleaved copy, whose rows
-/// lie W apart: reading one row there reads the cache lines of W rows.
-void residual_restriction(const Level& fine, const double* r, const double* x, double* rc);
-
 }  // namespace hpcg::backends::openmp

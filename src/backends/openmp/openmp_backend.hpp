@@ -5,9 +5,6 @@
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
 // per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory.
-// Where a level has W blocks of each colour per thread, its sweeps run on the interleaved copy
-// (interleaved_layout.hpp), W rows per SIMD instruction, and its restricted residual on the
-// core's CSR; the colouring then has 2 W blocks per thread instead of 2.
 #pragma once
 
 #include <vector>
@@ -16,23 +13,11 @@
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/linalg/vector.hpp"
-#include "interleaved_layout.hpp"
-#include "simd_lanes.hpp"
 
 namespace hpcg::backends::openmp {
 
 class OpenMPBackend : public Backend {
  public:
-  /// `lanes`: the most blocks one SIMD sweep interleaves (1, 2, 4 or 8; 1 is the scalar sweep).
-  explicit OpenMPBackend(int lanes = default_lanes());
-
-  /// HPCG_OPENMP_LANES from the environment (1, 2, 4, 8, or "native": native_lanes), else 1.
-  /// The scalar sweep is the default: where it was measured (setup/probe_sweep.sh, entries in
-  /// setup/BENCHMARKS.md) a hardware gather cost about as much per element as the scalar
-  /// sweep's whole entry, and the 2 W blocks per thread cost CG iterations. Throws InputError
-  /// for another value.
-  static int default_lanes();
-
   std::string name() const override { return "openmp"; }
   std::string version() const override;
   KernelSet optimized_kernels() const override;
@@ -48,8 +33,6 @@ class OpenMPBackend : public Backend {
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
-  /// Lanes each level's sweeps interleave (1: the scalar sweep on the split copy).
-  std::vector<int> lanes_per_level() const;
 
  protected:
   void prepare(const Problem& problem) override;
@@ -57,15 +40,13 @@ class OpenMPBackend : public Backend {
  private:
   struct LevelOrdering {
     BlockColoring coloring;
-    SweepLayout layout;               ///< empty where the level is interleaved
-    InterleavedLayout interleaved;    ///< lanes > 1 on such a level
-    Vector sweep_rhs;  ///< t = r - L x of the last forward sweep (interleaved where that is)
+    SweepLayout layout;
+    Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
   };
 
   LevelOrdering& ordering(int level);
   void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
 
-  int lanes_;
   std::vector<LevelOrdering> orderings_;  ///< one per level
 };
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include <mpi.h>
 
@@ -64,6 +66,17 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptio
   throw InputError(where + "it was built for plugin ABI version " + std::to_string(version) +
                    "; this xhpcg loads versions 1 and " +
                    std::to_string(HPCG_BACKEND_ABI_VERSION));
+}
+
+std::string installed_plugin(const std::string& file) {
+  std::error_code ignored;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ignored);
+  if (program.empty()) return "";
+  for (const auto& candidate : {program.parent_path() / file,
+                                program.parent_path().parent_path() / "lib" / "hpcg" / file}) {
+    if (std::filesystem::exists(candidate, ignored)) return candidate.string();
+  }
+  return "";
 }
 
 }  // namespace hpcg::backends::plugin

@@ -14,4 +14,8 @@ namespace hpcg::backends::plugin {
 /// version this xhpcg does not load, or cannot do what `options` ask.
 std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptions& options);
 
+/// Where an installed plugin library `file` is: next to xhpcg (a build tree) or in
+/// <prefix>/lib/hpcg (an install, bin/xhpcg's sibling); "" when neither holds it.
+std::string installed_plugin(const std::string& file);
+
 }  // namespace hpcg::backends::plugin

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "traffic.hpp"
+
+#include <algorithm>
+
+namespace hpcg::cuda {
+namespace {
+
+constexpr uintptr_t sector_bytes = 32;
+
+uint64_t distinct_sectors(std::vector<uintptr_t>& sectors) {
+  std::sort(sectors.begin(), sectors.end());
+  const uint64_t count = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
+  sectors.clear();
+  return count;
+}
+
+}  // namespace
+
+void CountingExecutor::touch(std::vector<uintptr_t>& sectors, const void* p, int64_t bytes) {
+  const uintptr_t first = reinterpret_cast<uintptr_t>(p) / sector_bytes;
+  const uintptr_t last = (reinterpret_cast<uintptr_t>(p) + bytes - 1) / sector_bytes;
+  for (uintptr_t sector = first; bytes > 0 && sector <= last; ++sector) sectors.push_back(sector);
+}
+
+void CountingExecutor::end_kernel() {
+  traffic_.read_bytes += distinct_sectors(read_) * sector_bytes;
+  traffic_.written_bytes += distinct_sectors(written_) * sector_bytes;
+  ++traffic_.kernels;
+}
+
+void CountingExecutor::read_block(const SellView& A, int32_t s, bool lower, const double* x) {
+  const int32_t slice = s >> A.slice_shift, lane = s & (A.slice_rows - 1);
+  const int64_t begin = lower ? A.slice_start[slice] : A.slice_upper[slice];
+  const int64_t end = lower ? A.slice_upper[slice] : A.slice_start[slice + 1];
+  read(lower ? A.slice_start + slice : A.slice_upper + slice);
+  read(lower ? A.slice_upper + slice : A.slice_start + slice + 1);
+  for (int64_t e = begin + lane; e < end; e += A.slice_rows) {
+    read(A.value + e);
+    read(A.column + e);
+    read(x + A.column[e]);
+  }
+}
+
+void CountingExecutor::read_row(const SellView& A, int32_t s, const double* x) {
+  read(A.diagonal + s);
+  read(x + A.row_of[s]);
+  read_block(A, s, true, x);
+  read_block(A, s, false, x);
+}
+
+void CountingExecutor::reduction_tail(int32_t n) {
+  const int32_t blocks = reduce_blocks(n);
+  end_kernel();  // the first pass wrote the block sums
+  traffic_.written_bytes += (blocks * sizeof(double) + sector_bytes - 1) / sector_bytes * sector_bytes;
+  traffic_.read_bytes += (blocks * sizeof(double) + sector_bytes - 1) / sector_bytes * sector_bytes;
+  traffic_.written_bytes += sector_bytes;  // the result
+  ++traffic_.kernels;
+}
+
+void CountingExecutor::device_copy(void* to, const void* from, size_t bytes) {
+  read(static_cast<const char*>(from), static_cast<int64_t>(bytes));
+  write(static_cast<const char*>(to), static_cast<int64_t>(bytes));
+  end_kernel();
+  inner_->device_copy(to, from, bytes);
+}
+
+void CountingExecutor::fill(double* v, int32_t n, double value) {
+  write(v, n);
+  end_kernel();
+  inner_->fill(v, n, value);
+}
+
+void CountingExecutor::spmv(const SellView& A, const double* x, double* y) {
+  for (int32_t s = 0; s < A.slots; ++s) {
+    read(A.row_of + s);
+    if (A.row_of[s] < 0) continue;
+    read_row(A, s, x);
+    write(y + A.row_of[s]);
+  }
+  end_kernel();
+  inner_->spmv(A, x, y);
+}
+
+void CountingExecutor::forward(const SellView& A, int32_t begin, int32_t end, const double* r,
+                               double* x, double* t, bool from_zero) {
+  for (int32_t s = begin; s < end; ++s) {
+    read(A.row_of + s);
+    const int32_t i = A.row_of[s];
+    if (i < 0) continue;
+    read(r + i);
+    read_block(A, s, true, x);
+    if (t != nullptr) write(t + s);
+    if (!from_zero) read_block(A, s, false, x);
+    read(A.diagonal + s);
+    write(x + i);
+  }
+  end_kernel();
+  inner_->forward(A, begin, end, r, x, t, from_zero);
+}
+
+void CountingExecutor::backward(const SellView& A, int32_t begin, int32_t end, const double* t,
+                                double* x) {
+  for (int32_t s = begin; s < end; ++s) {
+    read(A.row_of + s);
+    const int32_t i = A.row_of[s];
+    if (i < 0) continue;
+    read(t + s);
+    read_block(A, s, false, x);
+    read(A.diagonal + s);
+    write(x + i);
+  }
+  end_kernel();
+  inner_->backward(A, begin, end, t, x);
+}
+
+void CountingExecutor::residual_restriction(const SellView& A, const double* r, const double* x,
+                                            double* rc) {
+  for (int32_t c = 0; c < A.coarse_rows; ++c) {
+    read(A.coarse_slot + c);
+    const int32_t s = A.coarse_slot[c];
+    read(A.row_of + s);
+    read(r + A.row_of[s]);
+    read_row(A, s, x);
+    write(rc + c);
+  }
+  end_kernel();
+  inner_->residual_restriction(A, r, x, rc);
+}
+
+void CountingExecutor::prolongation(const SellView& A, const double* xc, double* x) {
+  for (int32_t c = 0; c < A.coarse_rows; ++c) {
+    read(A.coarse_fine + c);
+    read(xc + c);
+    read(x + A.coarse_fine[c]);
+    write(x + A.coarse_fine[c]);
+  }
+  end_kernel();
+  inner_->prolongation(A, xc, x);
+}
+
+void CountingExecutor::pack(const SellView& A, const double* x, double* send) {
+  for (int32_t k = 0; k < A.send_count; ++k) {
+    read(A.send_rows + k);
+    read(x + A.send_rows[k]);
+    write(send + k);
+  }
+  end_kernel();
+  inner_->pack(A, x, send);
+}
+
+double CountingExecutor::dot(int32_t n, const double* x, const double* y) {
+  read(x, n);
+  read(y, n);
+  reduction_tail(n);
+  return inner_->dot(n, x, y);
+}
+
+void CountingExecutor::waxpby(int32_t n, double alpha, const double* x, double beta,
+                              const double* y, double* w) {
+  read(x, n);
+  read(y, n);
+  write(w, n);
+  end_kernel();
+  inner_->waxpby(n, alpha, x, beta, y, w);
+}
+
+double CountingExecutor::waxpby_norm(int32_t n, double alpha, const double* x, double beta,
+                                     const double* y, double* w) {
+  read(x, n);
+  read(y, n);
+  write(w, n);
+  reduction_tail(n);
+  return inner_->waxpby_norm(n, alpha, x, beta, y, w);
+}
+
+double CountingExecutor::spmv_dot(const SellView& A, const double* x, double* y) {
+  for (int32_t s = 0; s < A.slots; ++s) {
+    read(A.row_of + s);
+    if (A.row_of[s] < 0) continue;
+    read_row(A, s, x);
+    read(x + A.row_of[s]);
+    write(y + A.row_of[s]);
+  }
+  reduction_tail(A.slots);
+  return inner_->spmv_dot(A, x, y);
+}
+
+}  // namespace hpcg::cuda
