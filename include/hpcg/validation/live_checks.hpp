@@ -69,15 +69,16 @@ class LiveChecks {
   void check(const CgIterate& iterate, bool check_mg);
 
  private:
-  void check_scalars(const CgIterate& iterate, const Vector& r, const Vector& z, const Vector& p,
-                     const Vector& Ap);
-  void check_symmetry(const Vector& r, const Vector& z);
+  void check_scalars(const CgIterate& iterate, double norm_r, const Vector& r, const Vector& z,
+                     const Vector& p, const Vector& Ap);
+  void check_symmetry(const Vector& r, const Vector& z, double norm_r, double norm_z);
   void check_mg(const Vector& r, const Vector& z);
 
   Workspace& ws_;
   DeclaredPreconditioner& declared_;
   SpotCheckResult& result_;
   Vector previous_r_, previous_z_;  ///< of the last audited iteration; empty before it
+  double previous_norm_r_ = 0, previous_norm_z_ = 0;
 };
 
 }  // namespace hpcg

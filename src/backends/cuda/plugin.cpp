@@ -263,12 +263,12 @@ hpcg_status waxpby_norm(void* state, int32_t n, double alpha, const void* x, dou
   });
 }
 
-/// Colour by colour: the slots' rows, since slots are in colour order (the last colour's second
-/// relaxation, skipped, would leave its rows as they are).
-hpcg_status sweep_order(void* state, int32_t l, int32_t* order, hpcg_error* error) {
+/// The rows in colour order (layout.hpp's sweep_order): the last colour's second relaxation,
+/// skipped, would leave its rows as they are.
+hpcg_status declared_sweep_order(void* state, int32_t l, int32_t* order, hpcg_error* error) {
   return guarded(error, [&] {
-    const std::vector<int32_t>& row_of = of(state).levels[l].layout.row_of;
-    std::copy(row_of.begin(), row_of.end(), order);
+    const std::vector<int32_t> rows = sweep_order(of(state).levels[l].layout);
+    std::copy(rows.begin(), rows.end(), order);
   });
 }
 
@@ -304,7 +304,7 @@ hpcg_backend make_table() {
   table.waxpby = waxpby;
   table.spmv_dot = spmv_dot;
   table.waxpby_norm = waxpby_norm;
-  table.sweep_order = sweep_order;
+  table.sweep_order = declared_sweep_order;
   return table;
 }
 
