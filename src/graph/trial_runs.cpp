@@ -179,4 +179,68 @@ std::vector<SsspTrial> run_sssp_trials(Graph& graph, const std::vector<global_in
   return trials;
 }
 
+std::vector<BcTrial> run_bc_trials(Graph& graph, const std::vector<global_int>& sources,
+                                   int per_trial, bool verify, const Comm& comm,
+                                   const std::function<void(const BcTrial&)>& done,
+                                   std::vector<float>* last_scores) {
+  std::vector<BcTrial> trials;
+  const size_t count = sources.size() / static_cast<size_t>(per_trial);
+  for (size_t i = 0; i < count; ++i) {
+    BcTrial trial;
+    trial.sources.assign(sources.begin() + static_cast<long>(i * per_trial),
+                         sources.begin() + static_cast<long>((i + 1) * per_trial));
+    std::vector<global_int> internal;
+    for (global_int v : trial.sources) internal.push_back(graph.partition.relabel.forward(v));
+    BcResult result;
+    trial.seconds = slowest_seconds(
+        comm, [&] { result = betweenness_centrality(graph, internal, comm); });
+    const BcStats& s = result.stats;
+    trial.levels = s.levels;
+    trial.bytes_sent = total_bytes(s.bytes_sent, comm);
+    trial.phases = slowest(
+        {s.seconds_setup, s.seconds_forward, s.seconds_backward, s.seconds_communication}, comm);
+    if (verify) {
+      BcCheck check;
+      trial.verify_seconds =
+          slowest_seconds(comm, [&] { check = verify_bc(graph, internal, result.scores, comm); });
+      trial.verified = true;
+      trial.passed = check.passed;
+      trial.error = check.largest_error;
+      trial.failure = check.failure;
+    }
+    if (last_scores != nullptr && i + 1 == count) *last_scores = std::move(result.scores);
+    trials.push_back(trial);
+    if (done) done(trial);
+  }
+  return trials;
+}
+
+std::vector<TcTrial> run_tc_trials(Graph& graph, int count, std::uint64_t seed, bool verify,
+                                   const Comm& comm,
+                                   const std::function<void(const TcTrial&)>& done) {
+  std::vector<TcTrial> trials;
+  for (int i = 0; i < count; ++i) {
+    TcTrial trial;
+    TcResult result;
+    trial.seconds = slowest_seconds(comm, [&] { result = triangle_count(graph, seed, comm); });
+    const TcStats& s = result.stats;
+    trial.triangles = result.triangles;
+    trial.by_degree = s.by_degree;
+    trial.ghost_entries = total_bytes(s.ghost_entries, comm);
+    trial.bytes_sent = total_bytes(s.bytes_sent, comm);
+    trial.phases = slowest({s.seconds_setup, s.seconds_count, 0.0, s.seconds_communication}, comm);
+    if (verify) {
+      TcCheck check;
+      trial.verify_seconds =
+          slowest_seconds(comm, [&] { check = verify_tc(graph, result.triangles, comm); });
+      trial.verified = true;
+      trial.passed = check.passed;
+      trial.failure = check.failure;
+    }
+    trials.push_back(trial);
+    if (done) done(trial);
+  }
+  return trials;
+}
+
 }  // namespace hpcg::graph
