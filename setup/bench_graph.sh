@@ -16,6 +16,7 @@
 #   --compare-only      only the gapbs comparison (no xgraph-only runs first)
 #   --gapbs-pr=PATH, --gapbs-bfs=PATH, --gapbs-cc=PATH, --gapbs-sssp=PATH, --gapbs-bc=PATH,
 #   --gapbs-tc=PATH     one kernel's gapbs binary (over --gapbs=DIR; alone, only that kernel)
+#   --kernels=LIST      compare only these kernels of --gapbs=DIR (comma-separated)
 #   --repeat=N          gapbs / xgraph pairs per kernel (default 3)
 #   XGRAPH_SCALE=S      Kronecker scale (default 20)
 #   XGRAPH_BUILD=DIR    build directory (default build/graph-release)
@@ -39,6 +40,7 @@ for arg in "$@"; do
     --gapbs-pr=*|--gapbs-bfs=*|--gapbs-cc=*|--gapbs-sssp=*|--gapbs-bc=*|--gapbs-tc=*)
       kernel=${arg%%=*}; gapbs[${kernel#--gapbs-}]=${arg#*=} ;;
     --repeat=*) repeat=${arg#*=} ;;
+    --kernels=*) IFS=, read -r -a kernels <<< "${arg#*=}" ;;
     --compare-only) compare_only=1 ;;
     *) arguments+=("$arg") ;;
   esac
