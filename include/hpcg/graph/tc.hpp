@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // GAP's triangle counting on an undirected graph: each triangle counted once, at its last vertex
 // in a total order (by descending degree when GAP's heuristic finds the graph skewed enough,
-// else by id), by intersecting ordered neighbour lists. Remote vertices' lists arrive by a
+// else by id), by intersecting the lists of earlier neighbours. Remote vertices' lists arrive by a
 // ghost-row exchange through the in-edges' halo.
 #pragma once
 
@@ -32,7 +32,7 @@ struct TcResult {
 bool worth_ordering_by_degree(const Graph& graph, std::uint64_t seed, const Comm& comm);
 
 /// Counts the triangles of an undirected graph. For each owned u, L(u) lists its neighbours that
-/// precede it in the order (as local columns, ascending); a triangle w < v < u is found once, as
+/// precede it in the order (as local columns); a triangle w < v < u is found once, as
 /// w in L(u) and in L(v) for v in L(u). A ghost v's L(v) is sent by its owner to the ranks that
 /// hold v as a ghost and have a neighbour of v after it: a volume proportional to the boundary.
 /// `seed` keys the degree sample. Collective; throws InternalError on a directed graph.
