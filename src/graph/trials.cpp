@@ -28,7 +28,7 @@ std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_
                                      std::vector<global_int>* degrees) {
   if (graph.edge_count == 0) {
     throw InputError(
-        "the graph has no edges after cleanup (only self-loops?): BFS and SSSP have no source");
+        "the graph has no edges after cleanup (only self-loops?): BFS, SSSP and BC have no source");
   }
   if (distinct) {
     global_int with_edges = 0;

@@ -123,7 +123,7 @@ std::vector<global_int> sources(const XgraphOptions& o, int count, bool distinct
     }
     if (degree_of(graph, o.source_vertex, comm) == 0) {
       throw InputError("--source=" + std::to_string(o.source_vertex) +
-                       " has no out-edges; BFS and SSSP need a source with at least one");
+                       " has no out-edges; BFS, SSSP and BC need a source with at least one");
     }
     picked.assign(static_cast<size_t>(count), o.source_vertex);
   });
