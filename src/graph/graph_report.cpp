@@ -305,9 +305,12 @@ std::string tc_summary(const XgraphReport& r) {
   std::string text = line("TC Average Time", fixed(mean_seconds(trials)));
   if (!trials.empty()) {
     text += line("TC Triangles", std::to_string(trials.back().triangles));
+    // TC's halo is the symmetrized graph's when the input is directed.
+    const global_int halo =
+        r.symmetrized_edges > 0 ? r.symmetrized_halo_volume : r.partition.halo_volume;
     text += line("TC Ghost Rows", std::to_string(trials.back().ghost_entries) +
                                       " neighbour ids per trial (all ranks; the halo volume is " +
-                                      std::to_string(r.partition.halo_volume) + " vertices)");
+                                      std::to_string(halo) + " vertices)");
   }
   if (r.symmetrized_edges > 0) {
     text += line("TC Graph", "the directed graph symmetrized: " +

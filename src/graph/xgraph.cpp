@@ -65,6 +65,7 @@ std::unique_ptr<Graph> symmetrized_copy(const XgraphOptions& o, EdgeList edges, 
       build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order));
   report.symmetrized_seconds = comm.max(wall_time() - start);
   report.symmetrized_edges = graph->edge_count;
+  report.symmetrized_halo_volume = partition_stats(*graph, comm).halo_volume;
   return graph;
 }
 

@@ -26,7 +26,7 @@ struct XgraphReport {
   double generate_seconds = 0, build_seconds = 0;
   /// TC on a directed graph: the symmetrized copy's build time and undirected edges.
   double symmetrized_seconds = 0;
-  global_int symmetrized_edges = 0;
+  global_int symmetrized_edges = 0, symmetrized_halo_volume = 0;
   PartitionStats partition;
   std::vector<BfsTrial> bfs;
   std::vector<PageRankTrial> pagerank;
