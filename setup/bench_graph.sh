@@ -6,13 +6,17 @@
 # Given GAP's reference binaries (gapbs, built elsewhere: this script never builds or fetches
 # them), it also times them against xgraph on the same machine, kernel by kernel; when DIR holds
 # gapbs's converter, both programs read the same graph instance from its .sg/.wsg files.
+# For BC and TC it then runs xgraph on 2 and 4 ranks on the same graph (halo and ghost-row
+# volumes), and checks that gapbs's tc counts the triangles xgraph counts and that gapbs's bc
+# from one source (-r) ranks the same top vertices with the same scores.
 # Usage: setup/bench_graph.sh [--partitions] [--gapbs=DIR] [--gapbs-KERNEL=PATH] [--repeat=N]
 #                             [--compare-only] [extra xgraph arguments...]
 #   --partitions        also compare block, balanced and random partitioning on 2 ranks
-#   --gapbs=DIR         compare xgraph with DIR/pr, DIR/bfs, DIR/cc and DIR/sssp
+#   --gapbs=DIR         compare xgraph with DIR/pr, DIR/bfs, DIR/cc, DIR/sssp, DIR/bc, DIR/tc
 #   --compare-only      only the gapbs comparison (no xgraph-only runs first)
-#   --gapbs-pr=PATH, --gapbs-bfs=PATH, --gapbs-cc=PATH, --gapbs-sssp=PATH
-#                       one kernel's gapbs binary (over --gapbs=DIR; alone, only that kernel)
+#   --gapbs-pr=PATH, --gapbs-bfs=PATH, --gapbs-cc=PATH, --gapbs-sssp=PATH, --gapbs-bc=PATH,
+#   --gapbs-tc=PATH     one kernel's gapbs binary (over --gapbs=DIR; alone, only that kernel)
+#   --kernels=LIST      compare only these kernels of --gapbs=DIR (comma-separated)
 #   --repeat=N          gapbs / xgraph pairs per kernel (default 3)
 #   XGRAPH_SCALE=S      Kronecker scale (default 20)
 #   XGRAPH_BUILD=DIR    build directory (default build/graph-release)
@@ -22,7 +26,7 @@ cd "$root"
 
 die() { echo "bench_graph.sh: $*" >&2; exit 2; }
 
-kernels=(pr bfs cc sssp)
+kernels=(pr bfs cc sssp bc tc)
 declare -A gapbs=()
 partitions=0
 compare_only=0
@@ -33,9 +37,10 @@ for arg in "$@"; do
   case "$arg" in
     --partitions) partitions=1 ;;
     --gapbs=*) gapbs_dir=${arg#*=} ;;
-    --gapbs-pr=*|--gapbs-bfs=*|--gapbs-cc=*|--gapbs-sssp=*)
+    --gapbs-pr=*|--gapbs-bfs=*|--gapbs-cc=*|--gapbs-sssp=*|--gapbs-bc=*|--gapbs-tc=*)
       kernel=${arg%%=*}; gapbs[${kernel#--gapbs-}]=${arg#*=} ;;
     --repeat=*) repeat=${arg#*=} ;;
+    --kernels=*) IFS=, read -r -a kernels <<< "${arg#*=}" ;;
     --compare-only) compare_only=1 ;;
     *) arguments+=("$arg") ;;
   esac
@@ -117,10 +122,10 @@ fi
 
 # GAP's benchmark settings (its benchmark/bench.mk; -d2 is its delta for Kronecker graphs), and
 # xgraph/gapbs mean-trial-time ratios to reach.
-declare -A trials=([pr]=16 [bfs]=64 [cc]=16 [sssp]=64)
-declare -A gapbs_options=([pr]="-i1000 -t1e-4" [bfs]="" [cc]="" [sssp]="-d2")
-declare -A name=([pr]=PR [bfs]=BFS [cc]=CC [sssp]=SSSP)
-declare -A target=([pr]=0.8 [bfs]=0.6 [cc]=1.0 [sssp]=1.0)
+declare -A trials=([pr]=16 [bfs]=64 [cc]=16 [sssp]=64 [bc]=16 [tc]=3)
+declare -A gapbs_options=([pr]="-i1000 -t1e-4" [bfs]="" [cc]="" [sssp]="-d2" [bc]="-i4" [tc]="")
+declare -A name=([pr]=PR [bfs]=BFS [cc]=CC [sssp]=SSSP [bc]=BC [tc]=TC)
+declare -A target=([pr]=0.8 [bfs]=0.6 [cc]=1.0 [sssp]=1.0 [bc]=1.0 [tc]=1.0)
 
 # The same graph instance for both programs where gapbs's converter is at hand: its .sg (and,
 # with its weights, .wsg) of Kronecker scale $scale; otherwise each generates its own (same
@@ -203,3 +208,46 @@ for kernel in "${kernels[@]}"; do
           median = n % 2 ? ratio[(n + 1) / 2] : (ratio[n / 2] + ratio[n / 2 + 1]) / 2
           printf "median ratio %.3f: %s\n", median, median <= t ? "meets the target" : "misses the target" }'
 done
+
+# BC and TC across ranks on the same graph: the halo and the ghost rows they move.
+for kernel in bc tc; do
+  [[ -n "${gapbs[$kernel]:-}" ]] && xgraph_has "$kernel" || continue
+  [[ -n "$sg" ]] && graph=(--file="$sg")
+  echo
+  echo "${name[$kernel]} across ranks (1 thread per rank, ${trials[$kernel]} trials)"
+  for ranks in 2 4; do
+    run "xgraph_${kernel}_${ranks}ranks" "$ranks" 1 --kernel="$kernel" --trials="${trials[$kernel]}"
+    file=$out/xgraph_${kernel}_${ranks}ranks.txt
+    echo "$ranks ranks: $(field "${name[$kernel]} Average Time" "$file") s;" \
+      "$(sed -n 's/^Partition: *//p' "$file")"
+    sed -n "s/^\(${name[$kernel]} Bytes Sent\|TC Ghost Rows\): */    \1: /p" "$file"
+  done
+done
+
+# The same results as gapbs on the same instance: the triangle count, and BC's top scores from
+# one source (gapbs prints its five largest with -a).
+if [[ -n "$sg" && -n "${gapbs[tc]:-}" ]] && xgraph_has tc; then
+  OMP_NUM_THREADS=2 "${gapbs[tc]}" -f "$sg" -n 1 -a > "$out/gapbs_tc_count.txt"
+  want=$(sed -n 's/^\([0-9]*\) triangles$/\1/p' "$out/gapbs_tc_count.txt")
+  graph=(--file="$sg")
+  run xgraph_tc_count 1 2 --kernel=tc --trials=1
+  got=$(field 'TC Triangles' "$out/xgraph_tc_count.txt")
+  echo
+  echo "TC count: gapbs $want, xgraph $got: $([[ "$want" == "$got" ]] && echo same || echo DIFFERENT)"
+fi
+if [[ -n "$sg" && -n "${gapbs[bc]:-}" ]] && xgraph_has bc; then
+  graph=(--file="$sg")
+  run xgraph_bc_source 1 2 --kernel=bc --trials=1 --bc-scores-out="$out/bc_scores.txt"
+  source=$(sed -n 's/^BC Trial Time: *[0-9.]*  sources \([0-9]*\),.*/\1/p' "$out/xgraph_bc_source.txt")
+  run xgraph_bc_single 1 2 --kernel=bc --trials=1 --source="$source" \
+    --bc-scores-out="$out/bc_single.txt"
+  OMP_NUM_THREADS=2 "${gapbs[bc]}" -f "$sg" -n 1 -i 1 -r "$source" -a > "$out/gapbs_bc_single.txt"
+  echo
+  echo "BC from source $source, gapbs's top five (vertex:score) against xgraph's score of the same vertex:"
+  grep -E '^[0-9]+:[0-9.e+-]+$' "$out/gapbs_bc_single.txt" | tr ':' ' ' | while read -r v score; do
+    ours=$(awk -v v="$v" '$1 == v { print $2 }' "$out/bc_single.txt")
+    awk -v v="$v" -v g="$score" -v x="$ours" 'BEGIN {
+      d = g - x; if (d < 0) d = -d
+      printf "  vertex %-9s gapbs %-12s xgraph %-12s %s\n", v, g, x, d <= 1e-5 ? "same to rounding" : "DIFFERENT" }'
+  done
+fi

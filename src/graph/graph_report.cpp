@@ -60,7 +60,8 @@ int failed(const std::vector<Trial>& trials) {
 }  // namespace
 
 bool XgraphReport::all_passed() const {
-  return failed(bfs) + failed(pagerank) + failed(cc) + failed(sssp) == 0 &&
+  return failed(bfs) + failed(pagerank) + failed(cc) + failed(sssp) + failed(bc) + failed(tc) ==
+             0 &&
          pagerank_unconverged_failures() == 0;
 }
 
@@ -146,6 +147,37 @@ std::string sssp_trial_line(const SsspTrial& t) {
   std::string text = line("SSSP Trial Time", value.str());
   if (t.verified) {
     text += line("Verification", verdict(true, t.passed) + (t.passed ? "" : ": " + t.failure));
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string bc_trial_line(const BcTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  sources";
+  for (size_t i = 0; i < t.sources.size(); ++i) value << (i == 0 ? " " : ", ") << t.sources[i];
+  value << ", " << t.levels << " levels, " << t.bytes_sent << " bytes sent";
+  std::string text = line("BC Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification",
+                 verdict(true, t.passed) +
+                     (t.passed ? " (largest score error " + scientific(t.error) +
+                                     " against a serial Brandes)"
+                               : ": " + t.failure));
+    text += line("Verification Time", fixed(t.verify_seconds));
+  }
+  return text;
+}
+
+std::string tc_trial_line(const TcTrial& t) {
+  std::ostringstream value;
+  value << fixed(t.seconds) << "  " << t.triangles << " triangles, ordered by "
+        << (t.by_degree ? "degree" : "id") << ", ghost rows " << t.ghost_entries << " ids, "
+        << t.bytes_sent << " bytes sent";
+  std::string text = line("TC Trial Time", value.str());
+  if (t.verified) {
+    text += line("Verification", verdict(true, t.passed) +
+                                     (t.passed ? " (a serial count agrees)" : ": " + t.failure));
     text += line("Verification Time", fixed(t.verify_seconds));
   }
   return text;
@@ -249,11 +281,59 @@ std::string sssp_summary(const XgraphReport& r) {
   return text;
 }
 
+std::string bc_summary(const XgraphReport& r) {
+  const auto& trials = r.bc;
+  std::string text = line("BC Average Time", fixed(mean_seconds(trials)));
+  text += line(
+      "BC Phases",
+      phase_text(mean_of<BcTrial>(trials, [](const BcTrial& t) { return t.phases.setup; }),
+                 mean_of<BcTrial>(trials, [](const BcTrial& t) { return t.phases.compute_a; }),
+                 "forward", 
+                 mean_of<BcTrial>(trials, [](const BcTrial& t) { return t.phases.compute_b; }),
+                 "backward",
+                 mean_of<BcTrial>(trials, [](const BcTrial& t) { return t.phases.communication; })));
+  text += line("BC Bytes Sent",
+               fixed(mean_of<BcTrial>(
+                         trials, [](const BcTrial& t) { return static_cast<double>(t.bytes_sent); }),
+                     0) +
+                   " per trial (halo payload, all ranks)");
+  return text;
+}
+
+std::string tc_summary(const XgraphReport& r) {
+  const auto& trials = r.tc;
+  std::string text = line("TC Average Time", fixed(mean_seconds(trials)));
+  if (!trials.empty()) {
+    text += line("TC Triangles", std::to_string(trials.back().triangles));
+    // TC's halo is the symmetrized graph's when the input is directed.
+    const global_int halo =
+        r.symmetrized_edges > 0 ? r.symmetrized_halo_volume : r.partition.halo_volume;
+    text += line("TC Ghost Rows", std::to_string(trials.back().ghost_entries) +
+                                      " neighbour ids per trial (all ranks; the halo volume is " +
+                                      std::to_string(halo) + " vertices)");
+  }
+  if (r.symmetrized_edges > 0) {
+    text += line("TC Graph", "the directed graph symmetrized: " +
+                                 std::to_string(r.symmetrized_edges) +
+                                 " undirected edges, built in " + fixed(r.symmetrized_seconds) +
+                                 " s (untimed)");
+  }
+  text += line(
+      "TC Phases",
+      phase_text(mean_of<TcTrial>(trials, [](const TcTrial& t) { return t.phases.setup; }),
+                 mean_of<TcTrial>(trials, [](const TcTrial& t) { return t.phases.compute_a; }),
+                 "counting", 0, nullptr,
+                 mean_of<TcTrial>(trials, [](const TcTrial& t) { return t.phases.communication; })));
+  return text;
+}
+
 std::string verification_line(const XgraphReport& r) {
   if (!r.verified()) return line("Verification", "not run (use --verify)");
-  const size_t total = r.bfs.size() + r.pagerank.size() + r.cc.size() + r.sssp.size();
+  const size_t total = r.bfs.size() + r.pagerank.size() + r.cc.size() + r.sssp.size() +
+                       r.bc.size() + r.tc.size();
   if (total == 0) return line("Verification", "not run (no kernel ran)");
-  const int failures = failed(r.bfs) + failed(r.pagerank) + failed(r.cc) + failed(r.sssp);
+  const int failures = failed(r.bfs) + failed(r.pagerank) + failed(r.cc) + failed(r.sssp) +
+                       failed(r.bc) + failed(r.tc);
   return line("Verification", failures == 0 ? "PASS (all " + std::to_string(total) + " trials)"
                                             : "FAIL (" + std::to_string(failures) + " of " +
                                                   std::to_string(total) + " trials)");

@@ -136,6 +136,47 @@ Json sssp_json(const XgraphReport& r) {
   return j;
 }
 
+Json bc_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const BcTrial& t : r.bc) {
+    Json trial;
+    trial["sources"] = t.sources;
+    trial["seconds"] = t.seconds;
+    trial["levels"] = t.levels;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "forward", "backward");
+    if (t.verified) trial["largest_score_error"] = t.error;
+    add_verification(trial, t);
+    trials.push_back(trial);
+  }
+  Json j;
+  j["sources_per_trial"] = XgraphOptions::bc_sources_per_trial;
+  j["mean_seconds"] = mean_seconds(r.bc);
+  j["trials"] = trials;
+  return j;
+}
+
+Json tc_json(const XgraphReport& r) {
+  Json trials = Json::array();
+  for (const TcTrial& t : r.tc) {
+    Json trial;
+    trial["seconds"] = t.seconds;
+    trial["triangles"] = t.triangles;
+    trial["order"] = t.by_degree ? "degree" : "id";
+    trial["ghost_row_ids"] = t.ghost_entries;
+    trial["bytes_sent"] = t.bytes_sent;
+    trial["phases"] = phases(t.phases, "counting", nullptr);
+    add_verification(trial, t);
+    trials.push_back(trial);
+  }
+  Json j;
+  j["triangles"] = r.tc.empty() ? 0 : r.tc.back().triangles;
+  j["symmetrized"] = r.symmetrized_edges > 0;
+  j["mean_seconds"] = mean_seconds(r.tc);
+  j["trials"] = trials;
+  return j;
+}
+
 }  // namespace
 
 std::string report_json(const XgraphReport& r) {
@@ -163,6 +204,8 @@ std::string report_json(const XgraphReport& r) {
   if (r.options.runs_pagerank()) j["pagerank"] = pagerank_json(r);
   if (r.options.runs_cc()) j["cc"] = cc_json(r);
   if (r.options.runs_sssp()) j["sssp"] = sssp_json(r);
+  if (r.options.runs_bc()) j["bc"] = bc_json(r);
+  if (r.options.runs_tc()) j["tc"] = tc_json(r);
   j["verification"] = !r.verified() ? "not run" : r.all_passed() ? "PASS" : "FAIL";
   return j.dump(2) + "\n";
 }

@@ -24,10 +24,11 @@ global_int degree_of(const Graph& graph, global_int original, const Comm& comm) 
 }
 
 std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
-                                     const Comm& comm, bool distinct) {
+                                     const Comm& comm, bool distinct,
+                                     std::vector<global_int>* degrees) {
   if (graph.edge_count == 0) {
     throw InputError(
-        "the graph has no edges after cleanup (only self-loops?): BFS and SSSP have no source");
+        "the graph has no edges after cleanup (only self-loops?): BFS, SSSP and BC have no source");
   }
   if (distinct) {
     global_int with_edges = 0;
@@ -58,7 +59,10 @@ std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_
     for (int i = 0; i < batch && static_cast<int>(sources.size()) < count; ++i) {
       const bool repeat =
           distinct && std::find(sources.begin(), sources.end(), candidate[i]) != sources.end();
-      if (any[i] > 0 && !repeat) sources.push_back(candidate[i]);
+      if (any[i] > 0 && !repeat) {
+        sources.push_back(candidate[i]);
+        if (degrees != nullptr) degrees->push_back(any[i]);
+      }
     }
   }
   return sources;

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <new>
 
 #include "hpcg/base/error.hpp"
@@ -52,7 +53,25 @@ void settle_weights(const XgraphOptions& o, EdgeList& edges, const Comm& comm,
   }
 }
 
-Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report) {
+/// GAP's TC counts on an undirected graph: for a directed one, the same arcs as undirected
+/// edges, built like the graph (untimed, as gapbs's -s).
+std::unique_ptr<Graph> symmetrized_copy(const XgraphOptions& o, EdgeList edges, const Comm& comm,
+                                        XgraphReport& report) {
+  set_watchdog_phase("building the symmetrized graph for TC");
+  const double start = wall_time();
+  edges.directed = false;
+  edges.weighted = false;
+  auto graph = std::make_unique<Graph>(
+      build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order));
+  report.symmetrized_seconds = comm.max(wall_time() - start);
+  report.symmetrized_edges = graph->edge_count;
+  report.symmetrized_halo_volume = partition_stats(*graph, comm).halo_volume;
+  return graph;
+}
+
+/// The graph, and for TC on a directed graph its symmetrized copy in `symmetrized`.
+Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
+                 std::unique_ptr<Graph>& symmetrized) {
   set_watchdog_phase("reading or generating the graph");
   double start = wall_time();
   EdgeList edges;
@@ -72,6 +91,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report)
   settle_weights(o, edges, comm, report);
   report.generate_seconds = comm.max(wall_time() - start);
   set_watchdog_phase("building the graph");
+  if (o.runs_tc() && edges.directed) symmetrized = symmetrized_copy(o, edges, comm, report);
   start = wall_time();
   Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order);
   report.build_seconds = comm.max(wall_time() - start);
@@ -104,14 +124,15 @@ std::vector<global_int> sources(const XgraphOptions& o, int count, bool distinct
     }
     if (degree_of(graph, o.source_vertex, comm) == 0) {
       throw InputError("--source=" + std::to_string(o.source_vertex) +
-                       " has no out-edges; BFS and SSSP need a source with at least one");
+                       " has no out-edges; BFS, SSSP and BC need a source with at least one");
     }
     picked.assign(static_cast<size_t>(count), o.source_vertex);
   });
   return picked;
 }
 
-void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphReport& report) {
+void run_kernels(const XgraphOptions& o, Graph& graph, Graph* symmetrized, const Comm& comm,
+                 XgraphReport& report) {
   if (o.runs_bfs()) {
     set_watchdog_phase("BFS trials");
     std::vector<global_int> parent;
@@ -154,6 +175,24 @@ void run_kernels(const XgraphOptions& o, Graph& graph, const Comm& comm, XgraphR
     if (!o.distances_out.empty()) write_distances(graph, distance, o.distances_out, comm);
     print(comm, sssp_summary(report));
   }
+  if (o.runs_bc()) {
+    set_watchdog_phase("BC trials");
+    std::vector<float> scores;
+    const int per_trial = XgraphOptions::bc_sources_per_trial;
+    report.bc = run_bc_trials(
+        graph, sources(o, o.bc_trials * per_trial, false, graph, comm), per_trial, o.verify, comm,
+        [&](const BcTrial& t) { print(comm, bc_trial_line(t)); },
+        o.bc_scores_out.empty() ? nullptr : &scores);
+    if (!o.bc_scores_out.empty()) write_scores(graph, scores, o.bc_scores_out, comm);
+    print(comm, bc_summary(report));
+  }
+  if (o.runs_tc()) {
+    set_watchdog_phase("TC trials");
+    Graph& undirected = symmetrized != nullptr ? *symmetrized : graph;
+    report.tc = run_tc_trials(undirected, o.tc_trials, o.seed, o.verify, comm,
+                              [&](const TcTrial& t) { print(comm, tc_trial_line(t)); });
+    print(comm, tc_summary(report));
+  }
 }
 
 void write_json(const XgraphReport& report, const Comm& comm) {
@@ -170,8 +209,8 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     print(comm, o.help
                     ? xgraph_usage()
                     : std::string("xgraph ") + version_string +
-                          " (GAP benchmark rules for BFS, PageRank, CC and SSSP, Graph500 BFS "
-                          "validation)\n");
+                          " (GAP benchmark rules for BFS, PageRank, CC, SSSP, BC and TC, "
+                          "Graph500 BFS validation)\n");
     return 0;
   }
   // Checked before the graph is built: every rank opens the per-vertex files, rank 0 the JSON.
@@ -180,15 +219,17 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     require_writable_outputs({{"--graph-out", o.graph_out}, {"--scores-out", o.scores_out},
                               {"--parents-out", o.parents_out}, {"--labels-out", o.labels_out},
                               {"--distances-out", o.distances_out},
+                              {"--bc-scores-out", o.bc_scores_out},
                               {"--json", comm.is_root() ? o.json : std::string()}});
   });
   Watchdog watchdog("xgraph", comm.get(), o.watchdog);
   report.ranks = comm.size();
   report.threads = max_threads();
-  Graph graph = load_graph(o, comm, report);
+  std::unique_ptr<Graph> symmetrized;
+  Graph graph = load_graph(o, comm, report, symmetrized);
   if (!o.graph_out.empty()) write_graph(graph, o.graph_out, comm);
   print(comm, graph_lines(report));
-  run_kernels(o, graph, comm, report);
+  run_kernels(o, graph, symmetrized.get(), comm, report);
   set_watchdog_phase("writing the report");
   print(comm, verification_line(report));
   if (!o.json.empty()) write_json(report, comm);

@@ -20,10 +20,10 @@ using Row = OptionTable<Reading>::Row;
 
 /// A comma-separated list of kernels, or one of the words all, both (bfs,pr) and none.
 KernelSet parse_kernels(const std::string& text) {
-  if (text == "all") return {true, true, true, true};
-  if (text == "both") return {true, true, false, false};
-  if (text == "none") return {false, false, false, false};
-  KernelSet set{false, false, false, false};
+  if (text == "all") return {true, true, true, true, true, true};
+  if (text == "both") return {true, true, false, false, false, false};
+  if (text == "none") return {false, false, false, false, false, false};
+  KernelSet set{false, false, false, false, false, false};
   std::istringstream list(text);
   std::string name;
   while (std::getline(list, name, ',')) {
@@ -31,10 +31,13 @@ KernelSet parse_kernels(const std::string& text) {
                    : name == "pr" ? &set.pagerank
                    : name == "cc" ? &set.cc
                    : name == "sssp" ? &set.sssp
+                   : name == "bc" ? &set.bc
+                   : name == "tc" ? &set.tc
                                     : nullptr;
     if (chosen == nullptr) {
       throw InputError("unknown kernel '" + name + "' in --kernel=" + text +
-                       "; use a list of bfs, pr, cc, sssp, or all, both (bfs,pr) or none");
+                       "; use a list of bfs, pr, cc, sssp, bc, tc, or all, both (bfs,pr) or "
+                       "none");
     }
     *chosen = true;
   }
@@ -103,8 +106,8 @@ const OptionTable<Reading>& options() {
            .defaults_to(std::to_string(default_seed) + ", GAP's"),
        [](Reading& r, const OptionValue& v) { r.options.seed = v.count; }},
       {OptionSpec("kernel", OptionKind::text, "LIST",
-                  "comma-separated list of bfs, pr, cc, sssp; or all, both (bfs,pr) or none "
-                  "(build and write the graph only)")
+                  "comma-separated list of bfs, pr, cc, sssp, bc, tc; or all (the six), both "
+                  "(bfs,pr) or none (build and write the graph only)")
            .defaults_to("both")
            .in_section("Run"),
        [](Reading& r, const OptionValue& v) { r.options.kernels = parse_kernels(v.text); }},
@@ -129,14 +132,16 @@ const OptionTable<Reading>& options() {
       {OptionSpec("trials", OptionKind::integer, "T", "trials per kernel")
            .from(1)
            .at_most(100000)
-           .defaults_to("GAP's: 64 BFS and SSSP sources, 16 PageRank and CC runs"),
+           .defaults_to("GAP's: 64 BFS and SSSP sources, 16 PageRank, CC and BC runs (BC: 4 "
+                        "sources each), 3 TC runs"),
        [](Reading& r, const OptionValue& v) {
          XgraphOptions& o = r.options;
-         o.bfs_trials = o.pagerank_trials = o.cc_trials = o.sssp_trials =
-             static_cast<int>(v.count);
+         o.bfs_trials = o.pagerank_trials = o.cc_trials = o.sssp_trials = o.bc_trials =
+             o.tc_trials = static_cast<int>(v.count);
          r.trials_given = true;
        }},
-      {OptionSpec("source", OptionKind::integer, "V", "BFS and SSSP from vertex V in every trial")
+      {OptionSpec("source", OptionKind::integer, "V",
+                  "BFS, SSSP and BC from vertex V in every trial (BC: as each of its 4 sources)")
            .from(0)
            .at_most(static_cast<long double>(global_int{1} << 62))
            .defaults_to("GAP's seeded picker"),
@@ -183,7 +188,7 @@ const OptionTable<Reading>& options() {
        [](Reading& r, const OptionValue&) { r.options.graph500 = true; }},
       {OptionSpec("verify", OptionKind::flag, "",
                   "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check; CC, "
-                  "SSSP: GAP's checks)"),
+                  "SSSP: GAP's checks; BC: a serial Brandes; TC: a serial count)"),
        [](Reading& r, const OptionValue&) { r.options.verify = true; }},
       {watchdog_option(),
        [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
@@ -204,6 +209,9 @@ const OptionTable<Reading>& options() {
       output(file_option("distances-out",
                          "the last SSSP trial's distances (vertex distance, inf unreached)"),
              &XgraphOptions::distances_out),
+      output(file_option("bc-scores-out",
+                         "the last BC trial's scores (vertex score, normalized to the largest)"),
+             &XgraphOptions::bc_scores_out),
       output(file_option("json", "the report as JSON"), &XgraphOptions::json),
       {OptionSpec("version", OptionKind::flag, "", "print the version and exit")
            .in_section("Information"),
@@ -239,8 +247,11 @@ void check_combinations(const XgraphOptions& o, bool degree_given, bool trials_g
   if (!o.distances_out.empty() && !o.runs_sssp()) {
     throw InputError("--distances-out needs the SSSP kernel (--kernel=sssp or all)");
   }
-  if (o.source_vertex >= 0 && !o.runs_bfs() && !o.runs_sssp()) {
-    throw InputError("--source needs the BFS or SSSP kernel (--kernel=bfs, sssp or all)");
+  if (!o.bc_scores_out.empty() && !o.runs_bc()) {
+    throw InputError("--bc-scores-out needs the BC kernel (--kernel=bc or all)");
+  }
+  if (o.source_vertex >= 0 && !o.runs_bfs() && !o.runs_sssp() && !o.runs_bc()) {
+    throw InputError("--source needs the BFS, SSSP or BC kernel (--kernel=bfs, sssp, bc or all)");
   }
   if (o.graph500 && !o.runs_bfs()) {
     throw InputError("--graph500 needs the BFS kernel (--kernel=bfs, both or all)");
@@ -298,8 +309,8 @@ std::string describe_source(const XgraphOptions& o) {
 
 std::string xgraph_usage() {
   return "Usage: mpirun -np RANKS bin/xgraph GRAPH [options]\n"
-         "GAP's BFS, PageRank, CC and SSSP (GAP benchmark rules, Graph500 validation) on a "
-         "distributed sparse\nmatrix. Every graph is cleaned as GAP does: self-loops and "
+         "GAP's BFS, PageRank, CC, SSSP, BC and TC (GAP benchmark rules, Graph500 validation) "
+         "on a distributed\nsparse matrix. Every graph is cleaned as GAP does: self-loops and "
          "duplicate edges dropped; generated graphs\n(and files with --symmetrize) "
          "symmetrized.\n\n" +
          options().help() +

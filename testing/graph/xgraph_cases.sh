@@ -125,6 +125,30 @@ case "$case_name" in
     expect_out '^CC Average Time:'; expect_out '^SSSP Average Time:'
     expect_out "^Weights: *GAP's: uniform integers 1 to 255"
     grep -q '"cc": {' r.json && grep -q '"sssp": {' r.json || fail "JSON lacks cc or sssp" ;;
+  bc_tc_verify)
+    # The two new kernels on 2 ranks, random partitioning, every trial verified; the BC scores
+    # file equals the one a 1-rank run writes.
+    run 2 --kron=9 --kernel=bc,tc --trials=2 --verify --partition=random --json=r.json \
+      --bc-scores-out=s2
+    expect_status 0
+    expect_count '^BC Trial Time:' 2; expect_count '^TC Trial Time:' 2
+    expect_count '^Verification: *PASS' 5
+    expect_out '^BC Average Time:'; expect_out '^TC Average Time:'; expect_out '^TC Triangles:'
+    expect_out '^TC Ghost Rows:'
+    grep -q '"bc": {' r.json && grep -q '"triangles"' r.json || fail "JSON lacks bc or tc"
+    run 1 --kron=9 --kernel=bc --trials=2 --bc-scores-out=s1; expect_status 0
+    [[ $(lines s1) -eq 512 ]] || fail "expected 512 BC scores"
+    paste s1 s2 | awk '$1 != $3 || ($2 - $4) > 1e-6 || ($4 - $2) > 1e-6 { exit 1 }' ||
+      fail "BC scores differ between 1 and 2 ranks"
+    awk '$2 == 1 { one++ } END { exit one >= 1 ? 0 : 1 }' s1 || fail "no BC score is 1" ;;
+  all_six)
+    # --kernel=all runs the six; TC on a directed file symmetrizes it first.
+    run 1 --file="$data/small.el" --kernel=all --trials=1 --verify --max-iters=200
+    expect_status 0
+    for k in BFS PR CC SSSP BC TC; do expect_count "^$k Trial Time:" 1; done
+    expect_out '^TC Graph: *the directed graph symmetrized'
+    expect_count '^Verification: *PASS' 7 ;;
+  bad_bc_scores_without_bc) expect_error 2 1 "--bc-scores-out needs the BC kernel" --kron=8 --bc-scores-out=s ;;
   labels_distances_out)
     # The files depend neither on the rank count nor on the partitioning.
     run 1 --kron=8 --kernel=cc,sssp --trials=1 --source=5 --labels-out=l1 --distances-out=d1
@@ -152,7 +176,7 @@ case "$case_name" in
   directed_file)
     run 2 --file="$data/small.wel" --kernel=all --trials=2 --verify --max-iters=200
     expect_status 0; expect_out 'Graph has 7 nodes and 5 directed edges'
-    expect_count '^Verification: *PASS' 9 ;;
+    expect_count '^Verification: *PASS' 13 ;;  # the six kernels' 12 trials and the verdict
   bad_delta_too_small)
     # Distances of 2e9 with delta 1 would need 2e9 buckets: refused by every rank, one message.
     printf '0 1 2000000000\n1 2 5\n' > heavy.wel
@@ -176,7 +200,7 @@ case "$case_name" in
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;
   bad_value) expect_error 2 1 "option --trials: expected an integer from 1 to 100000, got 'x'" --kron=8 --trials=x ;;
   bad_partition) expect_error 2 1 "unknown partitioning 'metis'" --kron=8 --partition=metis ;;
-  bad_kernel) expect_error 2 1 "unknown kernel 'tc'" --kron=8 --kernel=tc ;;
+  bad_kernel) expect_error 2 1 "unknown kernel 'apsp'" --kron=8 --kernel=bfs,apsp ;;
   bad_degree_grid) expect_error 2 1 "--degree applies" --grid=8 --degree=4 ;;
   bad_missing_file) expect_error 2 2 "cannot open graph file" --file=nothere.el ;;
   bad_empty_file) expect_error 2 2 "is empty" --file="$data/empty.el" ;;

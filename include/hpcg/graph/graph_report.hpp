@@ -24,11 +24,16 @@ struct XgraphReport {
   bool directed = false;
   std::string weights;  ///< where the edge weights came from, or why there are none
   double generate_seconds = 0, build_seconds = 0;
+  /// TC on a directed graph: the symmetrized copy's build time and undirected edges.
+  double symmetrized_seconds = 0;
+  global_int symmetrized_edges = 0, symmetrized_halo_volume = 0;
   PartitionStats partition;
   std::vector<BfsTrial> bfs;
   std::vector<PageRankTrial> pagerank;
   std::vector<CcTrial> cc;
   std::vector<SsspTrial> sssp;
+  std::vector<BcTrial> bc;
+  std::vector<TcTrial> tc;
 
   bool verified() const { return options.verify; }
   /// Every verified trial passed and no PageRank trial stopped above the tolerance where that
@@ -43,10 +48,14 @@ std::string bfs_trial_line(const BfsTrial& trial);
 std::string pagerank_trial_line(const PageRankTrial& trial);
 std::string cc_trial_line(const CcTrial& trial);
 std::string sssp_trial_line(const SsspTrial& trial);
+std::string bc_trial_line(const BcTrial& trial);
+std::string tc_trial_line(const TcTrial& trial);
 std::string bfs_summary(const XgraphReport& report);
 std::string pagerank_summary(const XgraphReport& report);
 std::string cc_summary(const XgraphReport& report);
 std::string sssp_summary(const XgraphReport& report);
+std::string bc_summary(const XgraphReport& report);
+std::string tc_summary(const XgraphReport& report);
 std::string verification_line(const XgraphReport& report);
 std::string report_json(const XgraphReport& report);
 

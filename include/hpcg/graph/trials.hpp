@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
+#include "hpcg/graph/bc.hpp"
 #include "hpcg/graph/bfs.hpp"
 #include "hpcg/graph/cc.hpp"
 #include "hpcg/graph/pagerank.hpp"
 #include "hpcg/graph/sssp.hpp"
+#include "hpcg/graph/tc.hpp"
 
 namespace hpcg::graph {
 
@@ -70,12 +72,36 @@ struct SsspTrial {
   std::string failure;
 };
 
+struct BcTrial {
+  std::vector<global_int> sources;  ///< original ids
+  double seconds = 0;
+  int levels = 0;  ///< BFS levels over the trial's sources
+  std::uint64_t bytes_sent = 0;
+  PhaseSeconds phases;  ///< compute_a: forward (path counts), compute_b: backward (dependencies)
+  bool verified = false, passed = true;
+  double error = 0, verify_seconds = 0;  ///< largest score error against the serial Brandes
+  std::string failure;
+};
+
+struct TcTrial {
+  double seconds = 0;
+  global_int triangles = 0;
+  bool by_degree = false;  ///< the order is by degree (GAP's relabelling heuristic chose it)
+  std::uint64_t ghost_entries = 0;  ///< neighbour ids sent in ghost rows, all ranks
+  std::uint64_t bytes_sent = 0;     ///< ghost rows, their lengths and degrees, all ranks
+  PhaseSeconds phases;              ///< compute_a: counting
+  bool verified = false, passed = true;
+  double verify_seconds = 0;
+  std::string failure;
+};
+
 /// GAP's SourcePicker: uniform draws in [0, N) from a seeded counter-based stream, redrawn while
 /// the vertex has no out-edges; sources may repeat. `distinct` (Graph500's rule) also redraws a
 /// vertex already picked, and throws InputError when fewer than `count` vertices have edges.
-/// Original ids. Collective.
+/// Original ids; `degrees`, when given, receives their out-degrees. Collective.
 std::vector<global_int> pick_sources(const Graph& graph, int count, std::uint64_t seed,
-                                     const Comm& comm, bool distinct = false);
+                                     const Comm& comm, bool distinct = false,
+                                     std::vector<global_int>* degrees = nullptr);
 
 /// Graph500's summary of the trials' TEPS: order statistics (quartiles as the mean of the two
 /// middle values, as Graph500's reference computes them), the harmonic mean, and the harmonic
@@ -116,6 +142,18 @@ std::vector<SsspTrial> run_sssp_trials(Graph& graph, const std::vector<global_in
                                        const SsspOptions& options, bool verify, const Comm& comm,
                                        const SsspCallback& done,
                                        std::vector<distance_t>* last_distance = nullptr);
+
+/// Runs one BC trial per `per_trial` consecutive sources of `sources` (GAP: 4 per trial, the
+/// picker's sequence); keeps the last trial's scores in `last_scores` when given.
+std::vector<BcTrial> run_bc_trials(Graph& graph, const std::vector<global_int>& sources,
+                                   int per_trial, bool verify, const Comm& comm,
+                                   const std::function<void(const BcTrial&)>& done,
+                                   std::vector<float>* last_scores = nullptr);
+
+/// Counts the triangles of an undirected graph `trials` times (`seed` keys the degree sample).
+std::vector<TcTrial> run_tc_trials(Graph& graph, int trials, std::uint64_t seed, bool verify,
+                                   const Comm& comm,
+                                   const std::function<void(const TcTrial&)>& done);
 
 /// Arithmetic mean of the trials' times (GAP's Average Time).
 template <class Trial>

@@ -19,9 +19,9 @@
 namespace hpcg::graph {
 
 enum class GraphSource { none, kronecker, uniform, grid, file };
-/// Which of GAP's kernels run (--kernel=bfs,pr,cc,sssp).
+/// Which of GAP's kernels run (--kernel=bfs,pr,cc,sssp,bc,tc).
 struct KernelSet {
-  bool bfs = true, pagerank = true, cc = false, sssp = false;
+  bool bfs = true, pagerank = true, cc = false, sssp = false, bc = false, tc = false;
 };
 
 struct XgraphOptions {
@@ -38,11 +38,15 @@ struct XgraphOptions {
   /// --symmetrize: a file's arcs become undirected edges (generated graphs always are).
   bool symmetrize = false;
   KernelSet kernels;
-  int bfs_trials = 64;  ///< GAP's benchmark settings (-n64, -n16, -n16, -n64)
+  int bfs_trials = 64;  ///< GAP's benchmark settings (-n64, -n16, -n16, -n64, -n16, -n3)
   int pagerank_trials = 16;
   int cc_trials = 16;
   int sssp_trials = 64;
-  global_int source_vertex = -1;  ///< BFS and SSSP source, original id; -1: GAP's seeded picker
+  int bc_trials = 16;
+  int tc_trials = 3;
+  static constexpr int bc_sources_per_trial = 4;  ///< GAP's -i4
+  /// BFS, SSSP and BC source, original id; -1: GAP's seeded picker
+  global_int source_vertex = -1;
   BfsOptions bfs;
   PageRankOptions pagerank;
   SsspOptions sssp;
@@ -52,12 +56,14 @@ struct XgraphOptions {
   /// such a trial fails the run.
   bool max_iterations_given = false;
   WatchdogLimit watchdog;  ///< --watchdog=SECONDS
-  std::string graph_out, scores_out, parents_out, labels_out, distances_out, json;
+  std::string graph_out, scores_out, parents_out, labels_out, distances_out, bc_scores_out, json;
 
   bool runs_bfs() const { return kernels.bfs; }
   bool runs_pagerank() const { return kernels.pagerank; }
   bool runs_cc() const { return kernels.cc; }
   bool runs_sssp() const { return kernels.sssp; }
+  bool runs_bc() const { return kernels.bc; }
+  bool runs_tc() const { return kernels.tc; }
 };
 
 /// Parses argv[1..]; throws InputError naming the bad option and the fix.
