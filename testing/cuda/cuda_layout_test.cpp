@@ -16,6 +16,7 @@
 
 #include "../../src/backends/plugin/plugin_library.hpp"
 #include "executor.hpp"
+#include "host_view.hpp"
 #include "test_problem.hpp"
 
 namespace hpcg {
@@ -25,28 +26,7 @@ using cuda::Colouring;
 using cuda::LevelLayout;
 using cuda::SellView;
 
-/// A view of host arrays: the host executor's memory is host memory.
-SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
-  SellView v;
-  v.rows = h.rows;
-  v.slots = h.slots;
-  v.columns = h.columns;
-  v.slice_rows = h.slice_rows;
-  v.slice_shift = h.slice_shift;
-  v.slice_start = h.slice_start.data();
-  v.slice_upper = h.slice_upper.data();
-  v.column = h.column.data();
-  v.value = h.value.data();
-  v.diagonal = h.diagonal.data();
-  v.row_of = h.row_of.data();
-  v.slot_of = h.slot_of.data();
-  v.coarse_rows = level.coarse_rows;
-  v.coarse_slot = h.coarse_slot.data();
-  v.coarse_fine = h.coarse_fine.data();
-  v.send_count = static_cast<int32_t>(h.send_rows.size());
-  v.send_rows = h.send_rows.data();
-  return v;
-}
+using testing::view_of;
 
 std::vector<double> test_values(int32_t n, double shift) {
   std::vector<double> v(n);

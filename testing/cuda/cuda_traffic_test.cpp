@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../src/backends/plugin/plugin_library.hpp"
+#include "host_view.hpp"
 #include "test_problem.hpp"
 #include "traffic.hpp"
 
@@ -36,27 +37,7 @@ struct DeviceVector {
   double* data;
 };
 
-SellView view_of(const LevelLayout& h, const hpcg_level_view& level) {
-  SellView v;
-  v.rows = h.rows;
-  v.slots = h.slots;
-  v.columns = h.columns;
-  v.slice_rows = h.slice_rows;
-  v.slice_shift = h.slice_shift;
-  v.slice_start = h.slice_start.data();
-  v.slice_upper = h.slice_upper.data();
-  v.column = h.column.data();
-  v.value = h.value.data();
-  v.diagonal = h.diagonal.data();
-  v.row_of = h.row_of.data();
-  v.slot_of = h.slot_of.data();
-  v.coarse_rows = level.coarse_rows;
-  v.coarse_slot = h.coarse_slot.data();
-  v.coarse_fine = h.coarse_fine.data();
-  v.send_count = static_cast<int32_t>(h.send_rows.size());
-  v.send_rows = h.send_rows.data();
-  return v;
-}
+using testing::view_of;
 
 struct Level {
   LevelLayout layout;
