@@ -210,7 +210,7 @@ case "$case_name" in
   plugin_sample)
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libsample_backend.so"; expect_valid
     expect_value "Final Summary::Backend" "plugin:sample 2.0"
-    grep -q "^Final Summary::Timed sets re-proved=1 sets on perturbed right-hand sides followed the validated run's convergence within 0.0003 .*; set 1 re-run with every iteration checked reproduced its scaled residual bit for bit; [0-9]* SpMV, [0-9]* V-cycle and 2 solution spot checks" "$(report)" || fail "no re-proof line"
+    grep -q "^Final Summary::Timed sets re-proved=1 sets on perturbed right-hand sides followed the validated run's convergence within 0.001 .*; set 1 re-run with every iteration checked reproduced its scaled residual bit for bit; [0-9]* SpMV, [0-9]* V-cycle and 2 solution spot checks" "$(report)" || fail "no re-proof line"
     grep -q '^Backend: plugin:sample 2.0, replaces SpMV, MG, DDOT, WAXPBY' hpcg20*T*.txt || fail "log does not name the backend" ;;
   plugin_v1)
     # A plugin built against the version-1 header, as vendors built them: still loads, VALID.

@@ -22,11 +22,12 @@ namespace hpcg {
 
 /// How closely a timed set must follow the validated run's ||r_k|| / ||r0||, and the level below
 /// which rounding, not the algorithm, decides those values. The sets' perturbed right-hand sides
-/// (fresh_rhs.hpp), not rounding, set how far honest runs depart: measured at most 1.5e-5 (48^3,
-/// 2 ranks), 8.7e-6 (32^3), 2.8e-6 (16^3, 4 ranks), 9.2e-8 (104^3, 2 ranks). A change of
-/// algorithm (a skipped sweep, a weaker V-cycle) departs by 2% or more within a few iterations;
-/// the V-cycle itself is verified directly (backend_checks.hpp, live_checks.hpp).
-constexpr double trajectory_tolerance = 3.0e-4;
+/// (fresh_rhs.hpp), not rounding, set how far honest runs depart, most where ||r_k|| / ||r0|| is
+/// small: measured 3.0e-4 near 1e-9 (16x24x32 on 3 ranks), 1.5e-5 at 48^3, 9.2e-8 at 104^3. So
+/// the limit cannot be tighter with this perturbation. A change of algorithm (a skipped sweep, a
+/// weaker V-cycle) departs by 2% or more within a few iterations; the V-cycle itself is verified
+/// directly (backend_checks.hpp, live_checks.hpp).
+constexpr double trajectory_tolerance = 1.0e-3;
 constexpr double trajectory_floor = 1.0e-10;
 
 /// The run's shape (levels, ranks, sets, iterations, optimisation bytes) is the base, so the
