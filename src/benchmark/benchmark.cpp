@@ -4,11 +4,8 @@
 #include "hpcg/benchmark/benchmark.hpp"
 
 #include <cfloat>
-#include <cmath>
-#include <cstdint>
 #include <memory>
 #include <sstream>
-#include <vector>
 
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/threads.hpp"
