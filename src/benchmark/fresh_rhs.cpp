@@ -5,6 +5,12 @@
 
 namespace hpcg {
 
+double rhs_perturbation(double validated_scaled_residual) {
+  constexpr double replay_margin = 1.0e3, largest = 0x1p-20, smallest = 0x1p-26;
+  const double wanted = replay_margin * validated_scaled_residual;
+  return wanted > largest ? largest : wanted > smallest ? wanted : smallest;  // NaN: smallest
+}
+
 void perturbed_rhs(const Vector& b, double amplitude, std::uint64_t seed, int stream,
                    Vector& out) {
   std::seed_seq mixed{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),

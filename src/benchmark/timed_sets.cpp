@@ -105,16 +105,16 @@ void check_set_solution(Workspace& ws, const Vector& rhs, const CgResult& cg,
                  "the solution of a timed set", results.spot_checks);
 }
 
-/// Each timed set's b: HPCG's b plus a perturbation from a seed drawn for the set
-/// (fresh_rhs.hpp). The seeds are kept, so that any set's b can be uploaded again.
+/// Each timed set's b: HPCG's b plus a perturbation of `relative_size` from a seed drawn for the
+/// set (fresh_rhs.hpp). The seeds are kept, so that any set's b can be uploaded again.
 class TimedRhs {
  public:
-  explicit TimedRhs(Workspace& ws) : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
+  TimedRhs(Workspace& ws, double relative_size) : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
     const Comm& comm = ws.comm();
     double squares = 0.0;
     for (local_int i = 0; i < b_.size(); ++i) squares += b_[i] * b_[i];
     const double rows = static_cast<double>(comm.sum(static_cast<global_int>(b_.size())));
-    amplitude_ = rhs_perturbation * std::sqrt(comm.sum(squares) / rows);
+    amplitude_ = relative_size * std::sqrt(comm.sum(squares) / rows);
   }
   /// Draws the next set's seed from `engine` (the same on every rank) and uploads its b into
   /// ws.cg.b; returns the bytes that moved.
@@ -328,7 +328,12 @@ void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const Check
        << costs.light_seconds << " s, one V-cycle check " << costs.mg_seconds << " s more)";
   log.line(plan.str());
   const SetChecks planned = draw_set_checks(results.check_budget, results.sets, engine);
-  TimedRhs rhs(ws);
+  results.rhs_perturbation = rhs_perturbation(results.validated_scaled_residual);
+  std::ostringstream sizes;
+  sizes << "Right-hand sides of the timed sets: HPCG's b perturbed by " << results.rhs_perturbation
+        << " of its root mean square entry";
+  log.line(sizes.str());
+  TimedRhs rhs(ws, results.rhs_perturbation);
   run_sets(ws, declared, planned, rhs, results, log, progress, engine);
   if (results.timed_failures.empty() && results.spot_checks.failures.empty()) {
     progress(ProgressEvent{"re-run", "a timed set drawn now, again, every iteration checked"});

@@ -114,6 +114,7 @@ Json integrity_json(const BenchmarkResults& r) {
   const SpotCheckResult& spots = r.spot_checks;
   Json j;
   j["validated_scaled_residual"] = r.validated_scaled_residual;
+  j["rhs_perturbation"] = r.rhs_perturbation;
   j["trajectory_tolerance"] = trajectory_tolerance;
   j["trajectory_floor"] = trajectory_floor;
   j["worst_trajectory_departure"] = r.worst_trajectory_departure;

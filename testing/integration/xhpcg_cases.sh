@@ -119,7 +119,7 @@ case "$case_name" in
     sets=$(( $(value "Iteration Count Information::Total number of reference iterations") / 50 ))
     [[ $sets -ge 2 ]] || fail "expected several timed sets for --rt=5, got $sets"
     [[ $(grep -c '^Call \[[0-9]*\] Scaled Residual' hpcg20*T*.txt) -eq $sets ]] || fail "log lacks set lines"
-    # Each set's b is perturbed by a relative 2^-20 drawn at run time: residuals a little apart.
+    # Each set's b is perturbed by at least 2^-26 relative, drawn at run time: residuals apart.
     expect_between "Reproducibility Information::Scaled residual variance" 0 1e-40 ;;
   anchor_64_np2)
     # HPCG 3.1's own sample report (testing/data/reports/hpcg-3.1-sample.txt) for this configuration.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The timed sets' right-hand sides: within the amplitude of b, different in every entry, the
-// same again for the same seed and stream, and different for another seed or stream.
+// same again for the same seed and stream, and different for another seed or stream; their
+// size.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -48,6 +49,19 @@ TEST(FreshRhs, RepeatsForTheSameSeedAndStreamOnly) {
   EXPECT_EQ(entries_equal(perturbed(7, 0), perturbed(8, 0)), 0);
   EXPECT_EQ(entries_equal(perturbed(7, 0), perturbed(7, 1)), 0);
   EXPECT_EQ(entries_equal(perturbed(7, 0), perturbed(7ull + (1ull << 32), 0)), 0);
+}
+
+// The size follows the validated residual, so that a replayed solution (true residual about
+// the perturbation's size) stays a hundred times past check_solution's limit of 10, within
+// bounds that keep it above rounding and no larger than where HPCG-sized problems end.
+TEST(FreshRhs, SizeFollowsTheValidatedResidualWithinBounds) {
+  EXPECT_DOUBLE_EQ(rhs_perturbation(1.0e-10), 1.0e-7);
+  EXPECT_DOUBLE_EQ(rhs_perturbation(1.0e-20), 0x1p-26);  // small problems end near 1e-20
+  EXPECT_DOUBLE_EQ(rhs_perturbation(7.8e-9), 0x1p-20);   // HPCG's sample run ends near 7.8e-9
+  EXPECT_DOUBLE_EQ(rhs_perturbation(std::nan("")), 0x1p-26);
+  for (double residual : {1e-16, 1e-12, 1e-10, 9e-10}) {
+    EXPECT_GE(rhs_perturbation(residual), 1.0e3 * residual) << residual;
+  }
 }
 
 }  // namespace
