@@ -200,6 +200,21 @@ const hpcg_backend* hpcg_backend_entry(void);
 typedef hpcg_status (*hpcg_backend_probe_fn)(int32_t rank, const char* settings,
                                              hpcg_error* error);
 
+/* Optional third symbol (looked up by name): the bytes the plugin's kernels have read and
+ * written and the kernels it has launched since create(), as the plugin counts them (the cuda
+ * emulation counts every memory sector). xhpcg reads it on every rank before and after the
+ * timed sets and reports bytes per CG iteration and per flop as the backend's own figures:
+ * informative, never part of the rating. counted = 0: the plugin does not count in this run. */
+#define HPCG_BACKEND_TRAFFIC_SYMBOL "hpcg_backend_traffic"
+typedef struct hpcg_traffic {
+  int32_t counted;
+  uint64_t read_bytes;
+  uint64_t written_bytes;
+  uint64_t kernels;
+} hpcg_traffic;
+typedef hpcg_status (*hpcg_backend_traffic_fn)(void* state, hpcg_traffic* traffic,
+                                               hpcg_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -90,6 +90,18 @@ void record_transfers(const TransferCounts& before, const TransferCounts& after,
   log.line(line.str());
 }
 
+/// The backend's own count of its kernels' traffic between `before` and now, when every rank's
+/// backend counted it: bytes summed over ranks (as HPCG's flops are), kernels per rank.
+std::optional<KernelTraffic> counted_since(const std::optional<KernelTraffic>& before,
+                                           const Backend& backend, const Comm& comm) {
+  const std::optional<KernelTraffic> after = backend.kernel_traffic();
+  const bool counted = before && after;
+  if (comm.min(counted ? 1.0 : 0.0) == 0.0) return std::nullopt;
+  return KernelTraffic{comm.sum(after->read_bytes - before->read_bytes),
+                       comm.sum(after->written_bytes - before->written_bytes),
+                       comm.sum(after->kernels - before->kernels) / comm.size()};
+}
+
 /// Bytes between host and backend memory while `work` ran: traffic the timed sets do not count.
 template <class Work>
 double bytes_moved_by(Workspace& ws, Work&& work) {
@@ -185,6 +197,7 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
   ws.mg_level_times.clear();
   ws.mg_level_times.enable(true);
   const TransferCounts before = ws.transfers();
+  const std::optional<KernelTraffic> kernels_before = ws.backend().kernel_traffic();
   double untimed_bytes = 0.0;  // moved by the checks and the upload of b, not by CG
   double check_seconds = 0.0;
   for (int set = 0; set < results.sets; ++set) {
@@ -222,6 +235,15 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
     }
   }
   ws.mg_level_times.enable(false);
+  results.timed_kernel_traffic = counted_since(kernels_before, ws.backend(), comm);
+  if (const std::optional<CountedTraffic> counted = counted_traffic(results)) {
+    std::ostringstream line;
+    line << "Kernel traffic the backend counted in the timed sets: " << counted->bytes_per_iteration
+         << " bytes and " << counted->kernels_per_iteration << " kernels per CG iteration, "
+         << counted->bytes_per_flop << " bytes per flop (the reference algorithm's model: "
+         << roofline_bytes_per_flop << ")";
+    log.line(line.str());
+  }
   results.timed_check_seconds = comm.max(check_seconds);
   TransferCounts after = ws.transfers();
   after.bytes -= untimed_bytes;

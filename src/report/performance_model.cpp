@@ -114,4 +114,12 @@ std::optional<Roofline> compute_roofline(const BenchmarkResults& r) {
   return roofline;
 }
 
+std::optional<CountedTraffic> counted_traffic(const BenchmarkResults& r) {
+  if (!r.timed_kernel_traffic || iterations(r) == 0) return std::nullopt;
+  const KernelTraffic& counted = *r.timed_kernel_traffic;
+  const double bytes = counted.read_bytes + counted.written_bytes;
+  return CountedTraffic{bytes / iterations(r), counted.kernels / iterations(r),
+                        bytes / count_flops(r).total};
+}
+
 }  // namespace hpcg

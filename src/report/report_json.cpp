@@ -204,6 +204,18 @@ std::string render_run_json(const BenchmarkResults& results, const RunContext& c
   j["timed_sets"] = timed_sets_json(r);
   j["transfers"] = {{"timed_bytes", r.timed_transfers.bytes},
                     {"timed_halo_bytes", r.timed_transfers.halo_bytes}};
+  // Present only when the backend counted its kernels' traffic (the cuda emulation's
+  // traffic=count): its own figures, not the model's and not verified.
+  if (const std::optional<CountedTraffic> counted = counted_traffic(r)) {
+    j["kernel_traffic"] = {{"counted_by", "backend"},
+                           {"read_bytes", r.timed_kernel_traffic->read_bytes},
+                           {"written_bytes", r.timed_kernel_traffic->written_bytes},
+                           {"kernels", r.timed_kernel_traffic->kernels},
+                           {"bytes_per_cg_iteration", counted->bytes_per_iteration},
+                           {"kernels_per_cg_iteration", counted->kernels_per_iteration},
+                           {"bytes_per_flop", counted->bytes_per_flop},
+                           {"reference_bytes_per_flop", roofline_bytes_per_flop}};
+  }
   j["integrity"] = integrity_json(r);
   j["mg_levels"] = mg_levels_json(r);
   // Present only when the STREAM triad bandwidth was measured (--triad-bandwidth).

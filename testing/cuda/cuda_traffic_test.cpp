@@ -74,7 +74,7 @@ class CgIteration {
     const double pAp = executor_.spmv_dot(A, p.data, Ap.data);
     executor_.waxpby(n, 1.0, x.data, rtz / pAp, p.data, x.data);
     executor_.waxpby_norm(n, 1.0, r.data, -rtz / pAp, Ap.data, r.data);
-    return executor_.traffic();
+    return *executor_.traffic();
   }
 
  private:
@@ -111,12 +111,12 @@ TEST(CudaTraffic, KernelsCountTheSectorsTheyTouch) {
   CountingExecutor executor(cuda::make_executor(0, {}));
   DeviceVector x(64), y(64), w(64);
   executor.waxpby(64, 1.0, x.data, 2.0, y.data, w.data);
-  EXPECT_EQ(executor.traffic().read_bytes, 2u * 64 * 8);
-  EXPECT_EQ(executor.traffic().written_bytes, 64u * 8);
-  EXPECT_EQ(executor.traffic().kernels, 1u);
+  EXPECT_EQ(executor.traffic()->read_bytes, 2u * 64 * 8);
+  EXPECT_EQ(executor.traffic()->written_bytes, 64u * 8);
+  EXPECT_EQ(executor.traffic()->kernels, 1u);
   executor.reset();
   executor.waxpby(64, 1.0, x.data, 2.0, x.data, x.data);  // one sector read twice counts once
-  EXPECT_EQ(executor.traffic().read_bytes, 64u * 8);
+  EXPECT_EQ(executor.traffic()->read_bytes, 64u * 8);
 }
 
 /// Bytes per CG iteration and per flop at 32^3 on one rank, printed for the record: the

@@ -6,6 +6,7 @@
 // step has a reference default, so a backend overrides only what it optimises.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ struct FusedKernels {
 /// stage them through host copies, and every byte that crosses is counted.
 enum class MemoryKind { host, separate };
 
+/// Bytes a backend's kernels read and wrote and the kernels it launched, as it counts them.
+struct KernelTraffic {
+  double read_bytes = 0, written_bytes = 0, kernels = 0;
+};
+
 /// What the user asked of the backend on the command line.
 struct BackendOptions {
   /// --separate-memory: keep data apart from host memory even where it could be shared (runs
@@ -111,6 +117,9 @@ class Backend {
   virtual double optimization_bytes() const { return 0.0; }
   /// The core changed diagonal values of `level` in place (TestCG does); refresh any copy.
   virtual void diagonal_changed(int level) { (void)level; }
+  /// Since optimize(), where the backend counts it (the cuda emulation under traffic=count):
+  /// the backend's own figures, reported beside the rating and never part of it.
+  virtual std::optional<KernelTraffic> kernel_traffic() const { return std::nullopt; }
 
   /// A vector of `length` zeros in the backend's memory.
   virtual BackendVector allocate(local_int length);

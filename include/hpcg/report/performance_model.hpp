@@ -55,4 +55,12 @@ struct Roofline {
 /// Summary::Total with convergence and optimization phase overhead), also for INVALID runs.
 std::optional<Roofline> compute_roofline(const BenchmarkResults& results);
 
+/// The bytes the backend counted its kernels moving in the timed sets (timed_kernel_traffic),
+/// per CG iteration and per flop of HPCG's model, to hold against roofline_bytes_per_flop.
+struct CountedTraffic {
+  double bytes_per_iteration = 0, kernels_per_iteration = 0, bytes_per_flop = 0;
+};
+/// Nothing when the backend did not count.
+std::optional<CountedTraffic> counted_traffic(const BenchmarkResults& results);
+
 }  // namespace hpcg

@@ -91,6 +91,9 @@ struct BenchmarkResults : RunShape {
   /// Summed over ranks, during the timed sets only: bytes between host and backend memory and
   /// halo bytes sent and received (equal for a backend that moves only halo values).
   TransferCounts timed_transfers;
+  /// What the backend counted its kernels moving during the timed sets, when every rank's
+  /// backend counts it (Backend::kernel_traffic): bytes summed over ranks, kernels per rank.
+  std::optional<KernelTraffic> timed_kernel_traffic;
   /// Rank 0's seconds in each multigrid level over the timed sets, each exclusive of the coarser
   /// levels (MgLevelTimes); empty when the backend's mg() does not report them (C ABI plugins).
   std::optional<std::array<double, mg_levels>> mg_level_seconds;

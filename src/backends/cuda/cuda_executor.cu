@@ -278,6 +278,10 @@ class CudaExecutor final : public Executor {
 void probe_executor(int32_t rank, const Settings& settings) { choose_device(rank, settings); }
 
 std::unique_ptr<Executor> make_executor(int32_t rank, const Settings& settings) {
+  if (settings.count_traffic) {
+    throw std::invalid_argument("backend setting traffic=count: the bytes are counted on the "
+                                "emulation (libhpcg_cuda_emulation.so), not on a GPU");
+  }
   return std::make_unique<CudaExecutor>(rank, settings);
 }
 

@@ -17,11 +17,19 @@
 
 namespace hpcg::cuda {
 
+/// Bytes read and written and kernels launched, as traffic.hpp's CountingExecutor counts them.
+struct Traffic {
+  uint64_t read_bytes = 0, written_bytes = 0, kernels = 0;
+  uint64_t bytes() const { return read_bytes + written_bytes; }
+};
+
 class Executor {
  public:
   virtual ~Executor() = default;
   /// "NVIDIA H200 (device 0 of 1)" or "host emulation".
   virtual std::string describe() const = 0;
+  /// What the kernels moved so far, where this executor counts it (traffic=count).
+  virtual const Traffic* traffic() const { return nullptr; }
 
   virtual void* allocate(size_t bytes) = 0;
   virtual void release(void* memory) = 0;

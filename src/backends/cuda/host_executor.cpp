@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "executor.hpp"
+#include "traffic.hpp"
 
 namespace hpcg::cuda {
 namespace {
@@ -98,7 +99,10 @@ class HostExecutor final : public Executor {
 
 void probe_executor(int32_t, const Settings&) {}
 
-std::unique_ptr<Executor> make_executor(int32_t, const Settings&) {
+std::unique_ptr<Executor> make_executor(int32_t, const Settings& settings) {
+  if (settings.count_traffic) {
+    return std::make_unique<CountingExecutor>(std::make_unique<HostExecutor>());
+  }
   return std::make_unique<HostExecutor>();
 }
 

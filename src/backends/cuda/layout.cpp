@@ -75,10 +75,15 @@ Settings parse_settings(const std::string& text) {
       settings.seed = static_cast<uint64_t>(parse_number(key, value, 0, 1L << 40));
     } else if (key == "device") {
       settings.device = static_cast<int32_t>(parse_number(key, value, 0, 1023));
+    } else if (key == "traffic") {
+      if (value != "count") {
+        throw std::invalid_argument("backend setting " + item + ": expected traffic=count");
+      }
+      settings.count_traffic = true;
     } else {
       throw std::invalid_argument("unknown backend setting '" + item +
                                   "' (cuda takes device=N, slice=N, colouring=greedy|hash|rounds|minmax, "
-                                  "order=paired|natural, seed=N)");
+                                  "order=paired|natural, seed=N, traffic=count)");
     }
   }
   return settings;

@@ -31,6 +31,9 @@ struct Settings {
   ColourOrder order = ColourOrder::paired;  ///< order=paired|natural
   uint64_t seed = 0;             ///< seed=N: added to the row ids before hashing
   int32_t device = -1;           ///< device=N: this GPU on every rank (default: local rank)
+  /// traffic=count: the emulation counts the bytes every kernel moves (traffic.hpp), for
+  /// hpcg_backend_traffic; slower, and not on a GPU.
+  bool count_traffic = false;
 };
 
 /// Parses --backend-settings; throws std::invalid_argument naming the bad key or value.

@@ -326,4 +326,16 @@ __attribute__((visibility("default"))) hpcg_status hpcg_backend_probe(int32_t ra
     hpcg::cuda::probe_executor(rank, hpcg::cuda::parse_settings(settings ? settings : ""));
   });
 }
+
+/// The emulation's counted bytes under traffic=count (counted = 0 otherwise).
+__attribute__((visibility("default"))) hpcg_status hpcg_backend_traffic(void* state,
+                                                                        hpcg_traffic* traffic,
+                                                                        hpcg_error* error) {
+  return hpcg::cuda::guarded(error, [&] {
+    *traffic = hpcg_traffic{};
+    if (const hpcg::cuda::Traffic* counted = hpcg::cuda::of(state).executor->traffic()) {
+      *traffic = {1, counted->read_bytes, counted->written_bytes, counted->kernels};
+    }
+  });
+}
 }

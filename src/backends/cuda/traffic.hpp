@@ -13,16 +13,11 @@
 
 namespace hpcg::cuda {
 
-/// Bytes read and written and kernels launched since the last reset().
-struct Traffic {
-  uint64_t read_bytes = 0, written_bytes = 0, kernels = 0;
-  uint64_t bytes() const { return read_bytes + written_bytes; }
-};
-
 class CountingExecutor final : public Executor {
  public:
   explicit CountingExecutor(std::unique_ptr<Executor> inner) : inner_(std::move(inner)) {}
-  const Traffic& traffic() const { return traffic_; }
+  /// Since construction or the last reset().
+  const Traffic* traffic() const override { return &traffic_; }
   void reset() { traffic_ = {}; }
 
   std::string describe() const override { return inner_->describe() + ", bytes counted"; }

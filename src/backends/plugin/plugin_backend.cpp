@@ -8,6 +8,8 @@ namespace hpcg::backends::plugin {
 PluginBackend::PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_backend& table,
                              const BackendOptions& options)
     : library_(std::move(library)), table_(table), options_(options) {
+  traffic_ = reinterpret_cast<hpcg_backend_traffic_fn>(
+      library_->optional_symbol(HPCG_BACKEND_TRAFFIC_SYMBOL));
   const std::string where = "cannot use backend plugin " + library_->path() + ": ";
   if (table_.name == nullptr || table_.version == nullptr) {
     throw InputError(where + "its function table has no name or version");
@@ -50,6 +52,16 @@ FusedKernels PluginBackend::fused_kernels() const {
 MemoryKind PluginBackend::memory() const {
   return (table_.flags & HPCG_BACKEND_SEPARATE_MEMORY) != 0 ? MemoryKind::separate
                                                             : MemoryKind::host;
+}
+
+std::optional<KernelTraffic> PluginBackend::kernel_traffic() const {
+  if (traffic_ == nullptr || state_ == nullptr) return std::nullopt;
+  hpcg_traffic traffic{};
+  call("hpcg_backend_traffic", traffic_, &traffic);
+  if (traffic.counted == 0) return std::nullopt;
+  return KernelTraffic{static_cast<double>(traffic.read_bytes),
+                       static_cast<double>(traffic.written_bytes),
+                       static_cast<double>(traffic.kernels)};
 }
 
 bool PluginBackend::bit_reproducible() const {

@@ -29,6 +29,7 @@ class PluginBackend final : public Backend {
   bool bit_reproducible() const override;
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
+  std::optional<KernelTraffic> kernel_traffic() const override;
 
   BackendVector allocate(local_int length) override;
   void upload(const double* host, local_int begin, local_int count, BackendVector& v) override;
@@ -74,6 +75,7 @@ class PluginBackend final : public Backend {
   BackendOptions options_;
   std::unique_ptr<ProblemViews> views_;
   void* state_ = nullptr;
+  hpcg_backend_traffic_fn traffic_ = nullptr;  ///< the optional hpcg_backend_traffic
 };
 
 }  // namespace hpcg::backends::plugin
