@@ -183,8 +183,9 @@ double find_optimized_iterations(Workspace& ws, BenchmarkResults& results, RunLo
 
 }  // namespace
 
-BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& backend,
-                               RunLog& log, const ProgressCallback& progress) {
+BenchmarkResults run_benchmark(const Params& params, const BackendOptions& options,
+                               const Comm& comm, Backend& backend, RunLog& log,
+                               const ProgressCallback& progress) {
   BenchmarkResults results;
   results.params = params;
   results.ranks = comm.size();
@@ -205,7 +206,8 @@ BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& 
   results.optimize_seconds = wall_time() - start;
   std::unique_ptr<Workspace> workspace;
   run_collectively(comm, [&] {
-    workspace = std::make_unique<Workspace>(backend, problem, comm, params.gpu_aware_mpi);
+    workspace =
+        std::make_unique<Workspace>(backend, problem, comm, options.mpi_reads_backend_memory);
   });
   Workspace& ws = *workspace;
   results.halo_in_backend_memory = ws.halo_in_backend_memory();

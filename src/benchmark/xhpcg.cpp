@@ -16,6 +16,7 @@
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/watchdog.hpp"
+#include "hpcg/benchmark/backend_choice.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/benchmark/crash_handler.hpp"
 #include "hpcg/benchmark/progress.hpp"
@@ -44,7 +45,7 @@ std::optional<HpcgDat> share(const Comm& comm, const std::optional<HpcgDat>& dat
   return HpcgDat{values[1], values[2], values[3], values[4], values[5], values[6], values[7]};
 }
 
-Params agree_on_params(const Comm& comm, const CommandLine& cli,
+Params agree_on_params(const Comm& comm, const CommandLine& cli, const BackendChoice& backend,
                        std::optional<SizingChoice>& sizing) {
   std::optional<HpcgDat> dat;
   run_collectively(comm, [&] {
@@ -52,15 +53,9 @@ Params agree_on_params(const Comm& comm, const CommandLine& cli,
   });
   dat = share(comm, dat);
   Params params;
-  run_collectively(comm, [&] {
-    params = resolve_params(cli, dat, comm.size());
-    // The environment chooses a backend without touching hpcg.dat's 3.1 format.
-    const char* from_environment = std::getenv("HPCG_BACKEND");
-    if (params.backend.empty() && from_environment != nullptr) params.backend = from_environment;
-    if (params.backend.empty()) params.backend = default_backend_name();
-  });
+  run_collectively(comm, [&] { params = resolve_params(cli, dat, comm.size()); });
   if (params.sized_by_memory()) {
-    sizing = size_by_memory(params, comm, optimization_memory_share(params.backend));
+    sizing = size_by_memory(params, comm, optimization_memory_share(backend.name));
   }
   return params;
 }
@@ -113,7 +108,7 @@ void describe_sizing(const SizingChoice& s) {
   }
 }
 
-void describe_run(const Comm& comm, const Params& params,
+void describe_run(const Comm& comm, const Params& params, const BackendChoice& backend,
                   const std::optional<SizingChoice>& sizing) {
   if (!comm.is_root()) return;
   if (sizing) describe_sizing(*sizing);
@@ -121,7 +116,7 @@ void describe_run(const Comm& comm, const Params& params,
             << params.nx << "x" << params.ny << "x" << params.nz << ", "
             << (params.quick_path() ? std::string("QuickPath (rt=0)")
                                     : "rt=" + std::to_string(params.runtime_seconds) + " s")
-            << ", backend " << params.backend
+            << ", backend " << backend.name
             << (params.read_hpcg_dat ? ", parameters from hpcg.dat" : "") << std::endl;
 }
 
@@ -171,11 +166,11 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
 /// inputs and what they get"): the process grid and z-blocks, the memory the problem needs (both
 /// checked again in setup), and the working directory, where rank 0 writes the report, JSON,
 /// picture and log.
-void refuse_early(const Comm& comm, const Params& params) {
+void refuse_early(const Comm& comm, const Params& params, const BackendChoice& backend) {
   Geometry geometry;
   run_collectively(comm, [&] { geometry = make_geometry(params, comm.rank(), comm.size()); });
   run_collectively(comm, [&] {
-    check_memory_fits(geometry, comm, optimization_memory_share(params.backend));
+    check_memory_fits(geometry, comm, optimization_memory_share(backend.name));
   });
   run_collectively(comm, [&] {
     if (comm.is_root()) require_writable_directory(".", "the report, JSON, picture and log");
@@ -186,24 +181,22 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   CommandLine cli;
   run_collectively(comm, [&] { cli = parse_command_line(args); });
   if (print_information(comm, cli)) return 0;
+  BackendChoice choice;
+  run_collectively(comm, [&] { choice = choose_backend(cli); });
   RunContext context;
-  Params params = agree_on_params(comm, cli, context.sizing);
-  describe_run(comm, params, context.sizing);
+  Params params = agree_on_params(comm, cli, choice, context.sizing);
+  describe_run(comm, params, choice, context.sizing);
   Watchdog watchdog("xhpcg", comm.get(), params.watchdog);
   set_watchdog_phase("checks before the run");
 
-  refuse_early(comm, params);
+  refuse_early(comm, params, choice);
   std::unique_ptr<Backend> backend;
   RunLog log;
   // A plugin's loading and set-up run its code already: an exit() there is the backend's too.
   set_early_exit_context(ExitStatus::backend_error,
-                         "while loading backend '" + params.backend + "'");
+                         "while loading backend '" + choice.name + "'");
   run_collectively(comm, [&] {
-    BackendOptions options;
-    options.separate_memory = params.separate_memory;
-    options.mpi_reads_backend_memory = params.gpu_aware_mpi;
-    options.settings = params.backend_settings;
-    backend = make_backend(params.backend, options);
+    backend = make_backend(choice.name, choice.options);
     if (comm.is_root()) log.open(".");
   });
   install_crash_handler(comm.rank(), backend->name());
@@ -215,7 +208,7 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
                                          : ProgressPrinter::Style::quiet,
                           stdout);
   BenchmarkResults results =
-      run_benchmark(params, comm, *backend, log, [&](const ProgressEvent& event) {
+      run_benchmark(params, choice.options, comm, *backend, log, [&](const ProgressEvent& event) {
         set_watchdog_phase(phase_name(event));
         printer.report(event);
       });

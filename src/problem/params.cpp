@@ -85,16 +85,12 @@ void check_memory_target(const CommandLine& cli) {
 
 Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file, int ranks) {
   Params params;
-  params.backend = cli.backend;
   params.read_hpcg_dat = needs_hpcg_dat(cli);
   params.quiet = cli.quiet;
   params.memory_fraction = cli.memory_fraction.value_or(0.0);
   params.memory_gib = cli.memory_gib.value_or(0.0);
   params.triad_bandwidth_gbs = cli.triad_bandwidth_gbs.value_or(0.0);
-  params.separate_memory = cli.separate_memory;
   params.unofficial_quick = cli.unofficial_quick;
-  params.gpu_aware_mpi = cli.gpu_aware_mpi;
-  params.backend_settings = cli.backend_settings;
   params.watchdog = cli.watchdog;
   if (params.sized_by_memory()) check_memory_target(cli);
   int dims[3] = {value_or(cli, p_nx, 0), value_or(cli, p_ny, 0), value_or(cli, p_nz, 0)};

@@ -157,7 +157,7 @@ TEST(BackendInterface, AHostBackendMovesNothingButHalosInTheTimedSets) {
   Comm comm;
   auto openmp = make_backend("openmp");
   RunLog log;
-  BenchmarkResults results = run_benchmark(tiny_run(), comm, *openmp, log, [](auto&) {});
+  BenchmarkResults results = run_benchmark(tiny_run(), {}, comm, *openmp, log, [](auto&) {});
   EXPECT_TRUE(results.valid());
   EXPECT_EQ(results.timed_transfers.bytes, 0.0);
   EXPECT_EQ(comm.size() > 1, results.timed_transfers.halo_bytes > 0.0);
@@ -167,7 +167,7 @@ TEST(BackendInterface, OptimizationTimeAndMemoryAreCharged) {
   Comm comm;
   CostlyBackend backend;
   RunLog log;
-  BenchmarkResults results = run_benchmark(tiny_run(), comm, backend, log, [](auto&) {});
+  BenchmarkResults results = run_benchmark(tiny_run(), {}, comm, backend, log, [](auto&) {});
   EXPECT_TRUE(results.valid());
   EXPECT_GE(results.optimize_seconds, 0.3);
   EXPECT_DOUBLE_EQ(results.optimization_bytes, 1.0e6 * comm.size());
@@ -188,7 +188,7 @@ TEST(BackendInterface, AFailureOnOneRankStopsEveryRank) {
   int status = 0;
   std::string message;
   try {
-    run_benchmark(tiny_run(), comm, backend, log, [](auto&) {});
+    run_benchmark(tiny_run(), {}, comm, backend, log, [](auto&) {});
   } catch (const CollectiveError& error) {
     status = static_cast<int>(error.status());
     message = error.what();

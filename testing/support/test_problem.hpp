@@ -26,7 +26,6 @@ inline Params small_params(int nx, int ny, int nz, int npx = 0, int npy = 0, int
   params.npx = npx;
   params.npy = npy;
   params.npz = npz;
-  params.backend = "reference";
   return params;
 }
 

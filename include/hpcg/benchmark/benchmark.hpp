@@ -11,9 +11,11 @@
 
 namespace hpcg {
 
-/// Runs the whole benchmark with `backend` as the optimised kernels. Collective; errors become
-/// the same hpcg::Error on every rank. `progress` hears of every phase start and timed set.
-BenchmarkResults run_benchmark(const Params& params, const Comm& comm, Backend& backend,
-                               RunLog& log, const ProgressCallback& progress);
+/// Runs the whole benchmark with `backend`, made with `options`, as the optimised kernels.
+/// Collective; errors become the same hpcg::Error on every rank. `progress` hears of every
+/// phase start and timed set.
+BenchmarkResults run_benchmark(const Params& params, const BackendOptions& options,
+                               const Comm& comm, Backend& backend, RunLog& log,
+                               const ProgressCallback& progress);
 
 }  // namespace hpcg

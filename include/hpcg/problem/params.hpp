@@ -13,13 +13,13 @@
 
 namespace hpcg {
 
-/// Fully resolved, validated run parameters.
+/// Fully resolved, validated run parameters: HPCG's own. Which backend runs and how is the
+/// benchmark layer's BackendChoice.
 struct Params {
   int nx = 16, ny = 16, nz = 16;   ///< local grid of every rank (nz of the lower z-block)
   int runtime_seconds = 0;         ///< requested timed-phase length; 0 is QuickPath
   int pz = 0, zl = 0, zu = 0;      ///< z-block split (pz = 0: one block of nz)
   int npx = 0, npy = 0, npz = 0;   ///< process grid; all 0 = computed from the rank count
-  std::string backend;
   bool read_hpcg_dat = false;      ///< true when the numbers came from hpcg.dat
   /// Sizing: the local grid is chosen so that HPCG's memory model uses memory_fraction of
   /// memory_gib GiB per node (0 = not given: fraction 1 of --memory, or MemTotal).
@@ -31,12 +31,6 @@ struct Params {
   /// STREAM triad bandwidth of all the job's ranks together (bin/xstream-triad under the same
   /// launch), GB/s, for the report's roofline fraction; 0 = not measured.
   double triad_bandwidth_gbs = 0;
-  /// The backend keeps its data apart from host memory (as on a device) even where it could
-  /// share it; refused by backends without such a mode.
-  bool separate_memory = false;
-  /// The MPI library can read and write the backend's memory: halo buffers may live there.
-  bool gpu_aware_mpi = false;
-  std::string backend_settings;    ///< the backend's own settings, passed through
   WatchdogLimit watchdog;          ///< bound on every blocking MPI wait
 
   bool quick_path() const { return runtime_seconds == 0; }

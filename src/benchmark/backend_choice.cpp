@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcg/benchmark/backend_choice.hpp"
+
+#include <cstdlib>
+
+#include "hpcg/backends/registry.hpp"
+
+namespace hpcg {
+
+BackendChoice choose_backend(const CommandLine& cli) {
+  BackendChoice choice;
+  choice.name = cli.backend;
+  const char* from_environment = std::getenv("HPCG_BACKEND");
+  if (choice.name.empty() && from_environment != nullptr) choice.name = from_environment;
+  if (choice.name.empty()) choice.name = default_backend_name();
+  choice.options.separate_memory = cli.separate_memory;
+  choice.options.mpi_reads_backend_memory = cli.gpu_aware_mpi;
+  choice.options.settings = cli.backend_settings;
+  return choice;
+}
+
+}  // namespace hpcg
