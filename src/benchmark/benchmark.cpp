@@ -195,6 +195,7 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   results.optimized_kernels = backend.optimized_kernels();
   results.backend_memory = backend.memory();
   results.bit_reproducible = backend.bit_reproducible();
+  results.asynchronous = backend.asynchronous();
 
   progress(phase("setup", "generating the problem and the multigrid hierarchy"));
   Problem problem = set_up(params, comm, results);

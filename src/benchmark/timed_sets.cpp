@@ -195,7 +195,8 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
   const Comm& comm = ws.comm();
   // Only the timed sets count: validation and the iteration search ran with the timer off.
   ws.mg_level_times.clear();
-  ws.mg_level_times.enable(true);
+  // Per-level times need a fence at every level change: not for an asynchronous backend.
+  ws.mg_level_times.enable(!ws.backend().asynchronous());
   const TransferCounts before = ws.transfers();
   const std::optional<KernelTraffic> kernels_before = ws.backend().kernel_traffic();
   double untimed_bytes = 0.0;  // moved by the checks and the upload of b, not by CG

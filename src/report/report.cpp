@@ -298,6 +298,11 @@ void add_final_summary(Builder& b, const BenchmarkResults& r) {
     b.add(key + "::Timed sets re-proved", describe_timed_proof(r));
     b.add(key + "::Preconditioner checked", describe_preconditioner_check(r));
   }
+  if (r.asynchronous) {
+    b.add(key + "::Kernel times",
+          "not separated: the backend runs asynchronously, so the DDOT, WAXPBY, SpMV and MG "
+          "times end when each step returned, not when its work did; Total ends with the work");
+  }
   const Ratings g = compute_ratings(r);
   b.add(key + "::HPCG result is VALID with a GFLOP/s rating of", g.official);
   b.add(key + "::HPCG 2.4 rating for historical reasons is", g.hpcg_2_4);

@@ -55,6 +55,7 @@ Json backend_json(const BenchmarkResults& r) {
   j["memory"] = r.backend_memory == MemoryKind::host ? "host" : "separate";
   j["halo_buffers"] = r.halo_in_backend_memory ? "backend" : "host";
   j["bit_reproducible"] = r.bit_reproducible;
+  j["asynchronous"] = r.asynchronous;
   return j;
 }
 

@@ -50,6 +50,13 @@ class SeparateMemoryBackend : public EmptyBackend {
   static double* values(const BackendVector& v) { return static_cast<double*>(v.handle()); }
 };
 
+/// A backend declaring its steps asynchronous (as a GPU stream's), on separate or host memory.
+template <class Base>
+class Asynchronous : public Base {
+ public:
+  bool asynchronous() const override { return true; }
+};
+
 /// Slow, memory-hungry optimisation phase; optionally failing on the last rank.
 class CostlyBackend : public EmptyBackend {
  public:
@@ -103,6 +110,27 @@ TEST(BackendInterface, DefaultKernelsOnSeparateMemoryMatchTheReferenceAndCountTh
   EXPECT_EQ(reference_ws.transfers().bytes, 0.0);           // host memory: nothing crosses
   EXPECT_GT(separate_ws.transfers().bytes, before.bytes);   // staged, and counted
   EXPECT_GT(separate.fences, 0);                            // the timers waited for the kernels
+}
+
+// A synchronous backend is fenced after every CG step so that each kernel's time is its own;
+// an asynchronous one only where a run ends (its values come back finished anyway).
+TEST(BackendInterface, AnAsynchronousBackendIsFencedOncePerCgRun) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  SeparateMemoryBackend synchronous;
+  Asynchronous<SeparateMemoryBackend> asynchronous;
+  synchronous.optimize(problem);
+  asynchronous.optimize(problem);
+  Workspace synchronous_ws(synchronous, problem, comm);
+  Workspace asynchronous_ws(asynchronous, problem, comm);
+  KernelTimes times;
+  const long before = asynchronous.fences;
+  const CgResult expected = run_cg(synchronous_ws, {5, 0.0, true}, times);
+  const CgResult actual = run_cg(asynchronous_ws, {5, 0.0, true}, times);
+  EXPECT_EQ(actual.residual_norm, expected.residual_norm);
+  EXPECT_EQ(asynchronous.fences - before, 1);
+  EXPECT_GT(synchronous.fences, 5 * 5);  // at least the five steps of each of 5 iterations
+
 }
 
 TEST(BackendInterface, HaloBytesAreCountedOnlyWhereRanksExchange) {

@@ -33,6 +33,11 @@ case "$case_name" in
     # on the colour graph needs the reference's 50 (the target allows 51), in natural order more.
     run 1 --nx=16 --ny=16 --nz=16 --rt=0 --backend="$emulation"; expect_valid
     [[ $(value "Final Summary::Backend") == plugin:cuda-emulation* ]] || fail "backend not named"
+    # Kernels queued on a stream: the timers fence once per CG run, and the report says that
+    # the time is not split into kernels or levels.
+    value "Final Summary::Kernel times" | grep -q "not separated" || fail "no 'Kernel times' line"
+    grep -q '"asynchronous": true' HPCG-Benchmark_*.json || fail "JSON: not asynchronous"
+    grep -q '"mg_levels": null' HPCG-Benchmark_*.json || fail "JSON: per-level times reported"
     paired=$(iterations)
     rm -f HPCG-Benchmark_*
     run 1 --nx=16 --ny=16 --nz=16 --rt=0 --backend="$emulation" --backend-settings=order=natural

@@ -108,6 +108,11 @@ class Backend {
   /// False for a backend whose results may differ in the last bits from run to run (atomic
   /// reductions on a GPU): its timed sets are then compared within a tolerance, not bit for bit.
   virtual bool bit_reproducible() const { return true; }
+  /// True for a backend whose steps may return before their work is done (a GPU stream): the
+  /// core's timers then fence once per CG run instead of after every step, and the time is
+  /// not split into kernels. Steps that return a value (dot products, downloads) must return
+  /// it finished.
+  virtual bool asynchronous() const { return false; }
 
   /// HPCG's optimisation phase (OptimizeProblem): keeps `problem` (which must outlive the
   /// backend's use) and lets the backend convert, reorder or colour it. Timed and charged.

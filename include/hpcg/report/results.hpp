@@ -41,6 +41,7 @@ struct BenchmarkResults : RunShape {
   MemoryKind backend_memory = MemoryKind::host;
   bool halo_in_backend_memory = false;  ///< MPI read the backend's halo buffers (--gpu-aware-mpi)
   bool bit_reproducible = true;
+  bool asynchronous = false;  ///< Backend::asynchronous: kernel times not separated
 
   double setup_seconds = 0;              ///< HPCG times[9]
   double optimize_seconds = 0;           ///< times[7]

@@ -280,7 +280,8 @@ hpcg_backend make_table() {
   table.version = "1.1 (sliced ELLPACK, first-fit colouring in paired order, deterministic reductions)";
   // Separate memory: the core never reads a handle. Bit-reproducible: no atomics, reductions
   // in a fixed order (row_kernels.hpp).
-  table.flags = HPCG_BACKEND_SEPARATE_MEMORY;
+  // Kernels are queued on the default stream; values and halo buffers come back finished.
+  table.flags = HPCG_BACKEND_SEPARATE_MEMORY | HPCG_BACKEND_ASYNCHRONOUS;
   table.create = create;
   table.destroy = destroy;
   table.memory_bytes = memory_bytes;

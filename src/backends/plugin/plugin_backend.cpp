@@ -64,6 +64,10 @@ std::optional<KernelTraffic> PluginBackend::kernel_traffic() const {
                        static_cast<double>(traffic.kernels)};
 }
 
+bool PluginBackend::asynchronous() const {
+  return (table_.flags & HPCG_BACKEND_ASYNCHRONOUS) != 0;
+}
+
 bool PluginBackend::bit_reproducible() const {
   return (table_.flags & HPCG_BACKEND_NOT_BIT_REPRODUCIBLE) == 0;
 }

@@ -27,6 +27,7 @@ class PluginBackend final : public Backend {
   FusedKernels fused_kernels() const override;
   MemoryKind memory() const override;
   bool bit_reproducible() const override;
+  bool asynchronous() const override;
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
   std::optional<KernelTraffic> kernel_traffic() const override;
