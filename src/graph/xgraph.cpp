@@ -9,13 +9,13 @@
 #include <memory>
 #include <new>
 
+#include "graph_report.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/graph/graph_output.hpp"
-#include "hpcg/graph/graph_report.hpp"
 #include "hpcg/version.hpp"
 
 namespace hpcg::graph {
@@ -41,7 +41,7 @@ EdgeList make_edges(const XgraphOptions& o, const Comm& comm) {
 /// them. A list without its own weights then gets GAP's (uniform 1..255, seeded).
 void settle_weights(const XgraphOptions& o, EdgeList& edges, const Comm& comm,
                     XgraphReport& report) {
-  const bool needed = o.runs_sssp() || (!o.graph_out.empty() && stores_weights(o.graph_out));
+  const bool needed = o.runs("sssp") || (!o.graph_out.empty() && stores_weights(o.graph_out));
   if (!needed) {
     edges.weighted = false;
     report.weights = "none (no kernel or output reads them)";
@@ -69,6 +69,14 @@ std::unique_ptr<Graph> symmetrized_copy(const XgraphOptions& o, EdgeList edges, 
   return graph;
 }
 
+/// A kernel that runs on the undirected graph (TC) was asked for.
+bool needs_undirected(const XgraphOptions& o) {
+  for (const Kernel& k : kernel_table()) {
+    if (k.undirected && o.runs(k.name)) return true;
+  }
+  return false;
+}
+
 /// The graph, and for TC on a directed graph its symmetrized copy in `symmetrized`.
 Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
                  std::unique_ptr<Graph>& symmetrized) {
@@ -91,7 +99,9 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
   settle_weights(o, edges, comm, report);
   report.generate_seconds = comm.max(wall_time() - start);
   set_watchdog_phase("building the graph");
-  if (o.runs_tc() && edges.directed) symmetrized = symmetrized_copy(o, edges, comm, report);
+  if (edges.directed && needs_undirected(o)) {
+    symmetrized = symmetrized_copy(o, edges, comm, report);
+  }
   start = wall_time();
   Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order);
   report.build_seconds = comm.max(wall_time() - start);
@@ -107,91 +117,16 @@ void print(const Comm& comm, const std::string& text) {
   std::cout << text << std::flush;
 }
 
-/// `count` sources for BFS or SSSP: --source in every trial, or GAP's picker (the same sequence
-/// for both kernels, as gapbs seeds each kernel's picker alike).
-std::vector<global_int> sources(const XgraphOptions& o, int count, bool distinct,
-                                const Graph& graph, const Comm& comm) {
-  std::vector<global_int> picked;
-  run_collectively(comm, [&] {
-    if (o.source_vertex < 0) {
-      picked = pick_sources(graph, count, o.seed, comm, distinct);
-      return;
-    }
-    if (o.source_vertex >= graph.vertex_count) {
-      throw InputError("--source=" + std::to_string(o.source_vertex) +
-                       " is not a vertex; the graph has 0.." +
-                       std::to_string(graph.vertex_count - 1));
-    }
-    if (degree_of(graph, o.source_vertex, comm) == 0) {
-      throw InputError("--source=" + std::to_string(o.source_vertex) +
-                       " has no out-edges; BFS, SSSP and BC need a source with at least one");
-    }
-    picked.assign(static_cast<size_t>(count), o.source_vertex);
-  });
-  return picked;
-}
-
+/// Each kernel asked for, in the table's order; its trials, outputs and summary are its own.
 void run_kernels(const XgraphOptions& o, Graph& graph, Graph* symmetrized, const Comm& comm,
                  XgraphReport& report) {
-  if (o.runs_bfs()) {
-    set_watchdog_phase("BFS trials");
-    std::vector<global_int> parent;
-    report.bfs = run_bfs_trials(
-        graph, sources(o, o.bfs_trials, o.graph500, graph, comm), o.bfs, o.verify, comm,
-        [&](const BfsTrial& t) { print(comm, bfs_trial_line(t)); },
-        o.parents_out.empty() ? nullptr : &parent);
-    if (!o.parents_out.empty()) write_parents(graph, parent, o.parents_out, comm);
-    print(comm, bfs_summary(report));
-  }
-  if (o.runs_pagerank()) {
-    set_watchdog_phase("PageRank trials");
-    std::vector<float> scores;
-    report.pagerank = run_pagerank_trials(
-        graph, o.pagerank_trials, o.pagerank, o.verify, comm,
-        [&](const PageRankTrial& t) { print(comm, pagerank_trial_line(t)); },
-        o.scores_out.empty() ? nullptr : &scores);
-    if (!o.scores_out.empty()) write_scores(graph, scores, o.scores_out, comm);
-    print(comm, pagerank_summary(report));
-  }
-  if (o.runs_cc()) {
-    set_watchdog_phase("CC trials");
-    std::vector<global_int> label;
-    report.cc = run_cc_trials(
-        graph, o.cc_trials, o.verify, comm,
-        [&](const CcTrial& t) { print(comm, cc_trial_line(t)); },
-        o.labels_out.empty() ? nullptr : &label);
-    if (!o.labels_out.empty()) {
-      write_labels(graph, canonical_labels(graph, label, comm), o.labels_out, comm);
-    }
-    print(comm, cc_summary(report));
-  }
-  if (o.runs_sssp()) {
-    set_watchdog_phase("SSSP trials");
-    std::vector<distance_t> distance;
-    report.sssp = run_sssp_trials(
-        graph, sources(o, o.sssp_trials, false, graph, comm), o.sssp, o.verify, comm,
-        [&](const SsspTrial& t) { print(comm, sssp_trial_line(t)); },
-        o.distances_out.empty() ? nullptr : &distance);
-    if (!o.distances_out.empty()) write_distances(graph, distance, o.distances_out, comm);
-    print(comm, sssp_summary(report));
-  }
-  if (o.runs_bc()) {
-    set_watchdog_phase("BC trials");
-    std::vector<float> scores;
-    const int per_trial = XgraphOptions::bc_sources_per_trial;
-    report.bc = run_bc_trials(
-        graph, sources(o, o.bc_trials * per_trial, false, graph, comm), per_trial, o.verify, comm,
-        [&](const BcTrial& t) { print(comm, bc_trial_line(t)); },
-        o.bc_scores_out.empty() ? nullptr : &scores);
-    if (!o.bc_scores_out.empty()) write_scores(graph, scores, o.bc_scores_out, comm);
-    print(comm, bc_summary(report));
-  }
-  if (o.runs_tc()) {
-    set_watchdog_phase("TC trials");
-    Graph& undirected = symmetrized != nullptr ? *symmetrized : graph;
-    report.tc = run_tc_trials(undirected, o.tc_trials, o.seed, o.verify, comm,
-                              [&](const TcTrial& t) { print(comm, tc_trial_line(t)); });
-    print(comm, tc_summary(report));
+  for (const Kernel& kernel : kernel_table()) {
+    if (!o.runs(kernel.name)) continue;
+    Graph& input = kernel.undirected && symmetrized != nullptr ? *symmetrized : graph;
+    const KernelContext context{o, input, comm, trial_count(o, kernel.name), report};
+    KernelOutcome outcome = kernel.run(context);
+    outcome.json_key = kernel.json_key;
+    report.kernels.push_back(std::move(outcome));
   }
 }
 

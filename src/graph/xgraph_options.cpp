@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // xgraph's option table: --name=value options only, each checked for range by the shared
 // option parser, with messages that name the option and how to fix it.
+#include <algorithm>
 #include <sstream>
 
 #include "hpcg/base/error.hpp"
@@ -14,32 +15,32 @@ namespace {
 struct Reading {
   XgraphOptions options;
   bool degree_given = false;
-  bool trials_given = false;
 };
 using Row = OptionTable<Reading>::Row;
 
-/// A comma-separated list of kernels, or one of the words all, both (bfs,pr) and none.
-KernelSet parse_kernels(const std::string& text) {
-  if (text == "all") return {true, true, true, true, true, true};
-  if (text == "both") return {true, true, false, false, false, false};
-  if (text == "none") return {false, false, false, false, false, false};
-  KernelSet set{false, false, false, false, false, false};
+/// A comma-separated list of kernels, or one of the words all, both (bfs,pr) and none; in the
+/// kernel table's order whatever the list's.
+std::vector<std::string> parse_kernels(const std::string& text) {
+  const std::vector<std::string> names = kernel_names();
+  if (text == "all") return names;
+  if (text == "both") return {"bfs", "pr"};
+  if (text == "none") return {};
+  std::vector<bool> chosen(names.size(), false);
   std::istringstream list(text);
   std::string name;
   while (std::getline(list, name, ',')) {
-    bool* chosen = name == "bfs" ? &set.bfs
-                   : name == "pr" ? &set.pagerank
-                   : name == "cc" ? &set.cc
-                   : name == "sssp" ? &set.sssp
-                   : name == "bc" ? &set.bc
-                   : name == "tc" ? &set.tc
-                                    : nullptr;
-    if (chosen == nullptr) {
-      throw InputError("unknown kernel '" + name + "' in --kernel=" + text +
-                       "; use a list of bfs, pr, cc, sssp, bc, tc, or all, both (bfs,pr) or "
-                       "none");
+    const auto known = std::find(names.begin(), names.end(), name);
+    if (known == names.end()) {
+      std::string choices;
+      for (const std::string& n : names) choices += n + ", ";
+      throw InputError("unknown kernel '" + name + "' in --kernel=" + text + "; use a list of " +
+                       choices + "or all, both (bfs,pr) or none");
     }
-    *chosen = true;
+    chosen[static_cast<size_t>(known - names.begin())] = true;
+  }
+  std::vector<std::string> set;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (chosen[i]) set.push_back(names[i]);
   }
   return set;
 }
@@ -135,10 +136,7 @@ const OptionTable<Reading>& options() {
            .defaults_to("GAP's: 64 BFS and SSSP sources, 16 PageRank, CC and BC runs (BC: 4 "
                         "sources each), 3 TC runs"),
        [](Reading& r, const OptionValue& v) {
-         XgraphOptions& o = r.options;
-         o.bfs_trials = o.pagerank_trials = o.cc_trials = o.sssp_trials = o.bc_trials =
-             o.tc_trials = static_cast<int>(v.count);
-         r.trials_given = true;
+         r.options.trials = static_cast<int>(v.count);
        }},
       {OptionSpec("source", OptionKind::integer, "V",
                   "BFS, SSSP and BC from vertex V in every trial (BC: as each of its 4 sources)")
@@ -222,10 +220,8 @@ const OptionTable<Reading>& options() {
   return table;
 }
 
-constexpr int graph500_roots = 64;
-
 /// Combinations that cannot run, named with their fix.
-void check_combinations(const XgraphOptions& o, bool degree_given, bool trials_given) {
+void check_combinations(const XgraphOptions& o, bool degree_given) {
   if (o.source == GraphSource::none) {
     throw InputError("no graph given; use --kron=SCALE, --urand=SCALE, --grid=N or --file=PATH");
   }
@@ -235,29 +231,30 @@ void check_combinations(const XgraphOptions& o, bool degree_given, bool trials_g
   if (o.symmetrize && o.source != GraphSource::file) {
     throw InputError("--symmetrize applies to --file only (generated graphs are undirected)");
   }
-  if (!o.scores_out.empty() && !o.runs_pagerank()) {
+  if (!o.scores_out.empty() && !o.runs("pr")) {
     throw InputError("--scores-out needs the PageRank kernel (--kernel=pr, both or all)");
   }
-  if (!o.parents_out.empty() && !o.runs_bfs()) {
+  if (!o.parents_out.empty() && !o.runs("bfs")) {
     throw InputError("--parents-out needs the BFS kernel (--kernel=bfs, both or all)");
   }
-  if (!o.labels_out.empty() && !o.runs_cc()) {
+  if (!o.labels_out.empty() && !o.runs("cc")) {
     throw InputError("--labels-out needs the CC kernel (--kernel=cc or all)");
   }
-  if (!o.distances_out.empty() && !o.runs_sssp()) {
+  if (!o.distances_out.empty() && !o.runs("sssp")) {
     throw InputError("--distances-out needs the SSSP kernel (--kernel=sssp or all)");
   }
-  if (!o.bc_scores_out.empty() && !o.runs_bc()) {
+  if (!o.bc_scores_out.empty() && !o.runs("bc")) {
     throw InputError("--bc-scores-out needs the BC kernel (--kernel=bc or all)");
   }
-  if (o.source_vertex >= 0 && !o.runs_bfs() && !o.runs_sssp() && !o.runs_bc()) {
+  if (o.source_vertex >= 0 && !o.runs("bfs") && !o.runs("sssp") && !o.runs("bc")) {
     throw InputError("--source needs the BFS, SSSP or BC kernel (--kernel=bfs, sssp, bc or all)");
   }
-  if (o.graph500 && !o.runs_bfs()) {
+  if (o.graph500 && !o.runs("bfs")) {
     throw InputError("--graph500 needs the BFS kernel (--kernel=bfs, both or all)");
   }
-  if (o.graph500 && (o.source_vertex >= 0 || (trials_given && o.bfs_trials != graph500_roots))) {
-    throw InputError("--graph500 runs " + std::to_string(graph500_roots) +
+  const int roots = XgraphOptions::graph500_roots;
+  if (o.graph500 && (o.source_vertex >= 0 || (o.trials != 0 && o.trials != roots))) {
+    throw InputError("--graph500 runs " + std::to_string(roots) +
                      " distinct roots; leave out --source and --trials");
   }
 }
@@ -277,12 +274,13 @@ XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
   }
   XgraphOptions& o = reading.options;
   if (o.help || o.version) return o;
-  check_combinations(o, reading.degree_given, reading.trials_given);
-  if (o.graph500) {
-    o.bfs_trials = graph500_roots;
-    o.verify = true;  // Graph500 validates every root
-  }
+  check_combinations(o, reading.degree_given);
+  if (o.graph500) o.verify = true;  // Graph500 validates every root
   return o;
+}
+
+bool XgraphOptions::runs(const std::string& name) const {
+  return std::find(kernels.begin(), kernels.end(), name) != kernels.end();
 }
 
 std::string describe_source(const XgraphOptions& o) {

@@ -27,15 +27,15 @@ TEST(XgraphOptions, DefaultsAreGaps) {
   EXPECT_EQ(o.scale, 20);
   EXPECT_EQ(o.degree, 16);
   EXPECT_EQ(o.seed, default_seed);
-  EXPECT_EQ(o.bfs_trials, 64);
-  EXPECT_EQ(o.pagerank_trials, 16);
+  EXPECT_EQ(trial_count(o, "bfs"), 64);
+  EXPECT_EQ(trial_count(o, "pr"), 16);
   EXPECT_DOUBLE_EQ(o.bfs.alpha, 15);
   EXPECT_DOUBLE_EQ(o.bfs.beta, 18);
   EXPECT_DOUBLE_EQ(o.pagerank.damping, 0.85);
   EXPECT_DOUBLE_EQ(o.pagerank.tolerance, 1e-4);
   EXPECT_EQ(o.pagerank.max_iterations, 1000);
   EXPECT_FALSE(o.max_iterations_given);
-  EXPECT_TRUE(o.runs_bfs() && o.runs_pagerank());
+  EXPECT_TRUE(o.runs("bfs") && o.runs("pr"));
   EXPECT_FALSE(o.verify);
 }
 
@@ -48,9 +48,9 @@ TEST(XgraphOptions, EveryOptionIsRead) {
   EXPECT_EQ(o.degree, 8);
   EXPECT_EQ(o.seed, 5u);
   EXPECT_EQ(o.partition, PartitionKind::balanced);
-  EXPECT_TRUE(o.runs_bfs());
-  EXPECT_FALSE(o.runs_pagerank());
-  EXPECT_EQ(o.bfs_trials, 3);
+  EXPECT_TRUE(o.runs("bfs"));
+  EXPECT_FALSE(o.runs("pr"));
+  EXPECT_EQ(trial_count(o, "bfs"), 3);
   EXPECT_EQ(o.source_vertex, 7);
   EXPECT_DOUBLE_EQ(o.bfs.alpha, 10);
   EXPECT_DOUBLE_EQ(o.bfs.beta, 20);
@@ -68,17 +68,24 @@ TEST(XgraphOptions, EveryOptionIsRead) {
                                                 "--delta=40", "--labels-out=l",
                                                 "--distances-out=d", "--trials=5"});
   EXPECT_TRUE(q.symmetrize);
-  EXPECT_TRUE(q.runs_cc() && q.runs_sssp());
-  EXPECT_FALSE(q.runs_bfs() || q.runs_pagerank());
+  EXPECT_TRUE(q.runs("cc") && q.runs("sssp"));
+  EXPECT_FALSE(q.runs("bfs") || q.runs("pr"));
   EXPECT_EQ(q.sssp.delta, 40);
   EXPECT_EQ(q.labels_out, "l");
   EXPECT_EQ(q.distances_out, "d");
-  EXPECT_EQ(q.cc_trials, 5);
-  EXPECT_EQ(q.sssp_trials, 5);
+  EXPECT_EQ(trial_count(q, "cc"), 5);
+  EXPECT_EQ(trial_count(q, "sssp"), 5);
   const XgraphOptions all = parse_xgraph_options({"--kron=4", "--kernel=all"});
-  EXPECT_TRUE(all.runs_bfs() && all.runs_pagerank() && all.runs_cc() && all.runs_sssp());
-  EXPECT_EQ(all.cc_trials, 16);
-  EXPECT_EQ(all.sssp_trials, 64);
+  EXPECT_TRUE(all.runs("bfs") && all.runs("pr") && all.runs("cc") && all.runs("sssp"));
+  EXPECT_EQ(trial_count(all, "cc"), 16);
+  EXPECT_EQ(trial_count(all, "sssp"), 64);
+  EXPECT_TRUE(all.runs("bc") && all.runs("tc"));
+  EXPECT_EQ(trial_count(all, "bc"), 16);
+  EXPECT_EQ(trial_count(all, "tc"), 3);
+  // The table's order, whatever the list's.
+  const XgraphOptions listed = parse_xgraph_options({"--kron=4", "--kernel=tc,bfs,cc"});
+  EXPECT_EQ(listed.kernels, (std::vector<std::string>{"bfs", "cc", "tc"}));
+  EXPECT_FALSE(parse_xgraph_options({"--kron=4", "--kernel=none"}).runs("bfs"));
   EXPECT_EQ(parse_xgraph_options({"--grid=16"}).grid, 16);
   EXPECT_TRUE(parse_xgraph_options({"--help"}).help);
 }

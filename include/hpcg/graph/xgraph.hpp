@@ -19,10 +19,6 @@
 namespace hpcg::graph {
 
 enum class GraphSource { none, kronecker, uniform, grid, file };
-/// Which of GAP's kernels run (--kernel=bfs,pr,cc,sssp,bc,tc).
-struct KernelSet {
-  bool bfs = true, pagerank = true, cc = false, sssp = false, bc = false, tc = false;
-};
 
 struct XgraphOptions {
   bool help = false;
@@ -37,14 +33,10 @@ struct XgraphOptions {
   NeighbourOrder neighbour_order = NeighbourOrder::degree;
   /// --symmetrize: a file's arcs become undirected edges (generated graphs always are).
   bool symmetrize = false;
-  KernelSet kernels;
-  int bfs_trials = 64;  ///< GAP's benchmark settings (-n64, -n16, -n16, -n64, -n16, -n3)
-  int pagerank_trials = 16;
-  int cc_trials = 16;
-  int sssp_trials = 64;
-  int bc_trials = 16;
-  int tc_trials = 3;
-  static constexpr int bc_sources_per_trial = 4;  ///< GAP's -i4
+  /// The kernels that run (--kernel=LIST), by their names in the kernel table.
+  std::vector<std::string> kernels = {"bfs", "pr"};
+  int trials = 0;  ///< --trials, for every kernel; 0: each kernel's GAP count (trial_count)
+  static constexpr int graph500_roots = 64;  ///< --graph500's BFS trials
   /// BFS, SSSP and BC source, original id; -1: GAP's seeded picker
   global_int source_vertex = -1;
   BfsOptions bfs;
@@ -58,13 +50,14 @@ struct XgraphOptions {
   WatchdogLimit watchdog;  ///< --watchdog=SECONDS
   std::string graph_out, scores_out, parents_out, labels_out, distances_out, bc_scores_out, json;
 
-  bool runs_bfs() const { return kernels.bfs; }
-  bool runs_pagerank() const { return kernels.pagerank; }
-  bool runs_cc() const { return kernels.cc; }
-  bool runs_sssp() const { return kernels.sssp; }
-  bool runs_bc() const { return kernels.bc; }
-  bool runs_tc() const { return kernels.tc; }
+  /// Whether the kernel named `name` (bfs, pr, cc, sssp, bc, tc) runs.
+  bool runs(const std::string& name) const;
 };
+
+/// The kernels' names in the order they run (the kernel table's).
+std::vector<std::string> kernel_names();
+/// A kernel's trials: --trials, or GAP's count for it (the kernel table's).
+int trial_count(const XgraphOptions& options, const std::string& name);
 
 /// Parses argv[1..]; throws InputError naming the bad option and the fix.
 XgraphOptions parse_xgraph_options(const std::vector<std::string>& args);
