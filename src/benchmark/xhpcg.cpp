@@ -4,7 +4,6 @@
 #include "hpcg/benchmark/xhpcg.hpp"
 
 #include <cstdio>
-#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <optional>

@@ -5,7 +5,6 @@
 #include "hpcg/graph/xgraph.hpp"
 
 #include <cstdio>
-#include <iostream>
 #include <memory>
 #include <new>
 
@@ -112,11 +111,6 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
   return graph;
 }
 
-void print(const Comm& comm, const std::string& text) {
-  if (!comm.is_root()) return;
-  std::cout << text << std::flush;
-}
-
 /// Each kernel asked for, in the table's order; its trials, outputs and summary are its own.
 void run_kernels(const XgraphOptions& o, Graph& graph, Graph* symmetrized, const Comm& comm,
                  XgraphReport& report) {
@@ -141,11 +135,10 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   run_collectively(comm, [&] { report.options = parse_xgraph_options(args); });
   const XgraphOptions& o = report.options;
   if (o.help || o.version) {
-    print(comm, o.help
-                    ? xgraph_usage()
-                    : std::string("xgraph ") + version_string +
-                          " (GAP benchmark rules for BFS, PageRank, CC, SSSP, BC and TC, "
-                          "Graph500 BFS validation)\n");
+    print_on_root(comm, o.help ? xgraph_usage()
+                               : std::string("xgraph ") + version_string +
+                                     " (GAP benchmark rules for BFS, PageRank, CC, SSSP, BC and "
+                                     "TC, Graph500 BFS validation)\n");
     return 0;
   }
   // Checked before the graph is built: every rank opens the per-vertex files, rank 0 the JSON.
@@ -163,10 +156,10 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   std::unique_ptr<Graph> symmetrized;
   Graph graph = load_graph(o, comm, report, symmetrized);
   if (!o.graph_out.empty()) write_graph(graph, o.graph_out, comm);
-  print(comm, graph_lines(report));
+  print_on_root(comm, graph_lines(report));
   run_kernels(o, graph, symmetrized.get(), comm, report);
   set_watchdog_phase("writing the report");
-  print(comm, verification_line(report));
+  print_on_root(comm, verification_line(report));
   if (!o.json.empty()) write_json(report, comm);
   return static_cast<int>(report.all_passed() ? ExitStatus::valid : ExitStatus::invalid_result);
 }

@@ -19,6 +19,9 @@ namespace hpcg::graph {
 using Json = nlohmann::ordered_json;
 struct XgraphReport;
 
+/// Writes `text` to standard output on rank 0 only (xgraph's one printer).
+void print_on_root(const Comm& comm, const std::string& text);
+
 /// What a kernel's trials run on and with.
 struct KernelContext {
   const XgraphOptions& options;

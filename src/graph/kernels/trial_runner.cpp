@@ -25,10 +25,12 @@ std::uint64_t total_bytes(std::uint64_t mine, const Comm& comm) {
   return global;
 }
 
-void KernelContext::print(const std::string& text) const {
+void print_on_root(const Comm& comm, const std::string& text) {
   if (!comm.is_root()) return;
   std::cout << text << std::flush;
 }
+
+void KernelContext::print(const std::string& text) const { print_on_root(comm, text); }
 
 std::vector<global_int> KernelContext::sources(int count, bool distinct) const {
   const XgraphOptions& o = options;
