@@ -15,7 +15,15 @@
  * Growth without a version bump: entries are only ever added at the end. xhpcg reads the first
  * struct_size bytes of a table and treats entries past them as NULL, so a plugin built against
  * an older version-2 header keeps loading. Version 1 tables (hpcg_backend_v1) keep loading too.
- * Every pointer xhpcg passes stays valid until destroy(). */
+ * Every pointer xhpcg passes stays valid until destroy().
+ *
+ * Version 3: the plugin's own row order and an overlapped halo. With alloc_level_vector every
+ * vector belongs to one level and has a role, so a plugin may store a level's vectors in the
+ * order its kernels want (its colour order, say): all of a level's vectors share one order, and
+ * upload, download, fill, copy, pack_halo and unpack_halo keep speaking the core's natural row
+ * numbers, converting on the way. The *_part entries split each step that reads a halo in two,
+ * so that the exchange runs while the plugin computes what needs no halo value. A version-3
+ * table is the version-2 table with entries added at the end; version-2 tables keep loading. */
 #ifndef HPCG_BACKEND_ABI_H
 #define HPCG_BACKEND_ABI_H
 
@@ -26,7 +34,7 @@
 extern "C" {
 #endif
 
-#define HPCG_BACKEND_ABI_VERSION 2u
+#define HPCG_BACKEND_ABI_VERSION 3u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
 
 /* hpcg_backend.flags */
@@ -45,6 +53,26 @@ extern "C" {
 #define HPCG_BACKEND_ASYNCHRONOUS 0x4u
 
 typedef enum hpcg_status { HPCG_STATUS_OK = 0, HPCG_STATUS_ERROR = 1 } hpcg_status;
+
+/* Since version 3: what a vector allocated with alloc_level_vector is for. */
+typedef enum hpcg_vector_role {
+  HPCG_VECTOR_CHECK = 0,         /* the core's validation and checks: any values */
+  HPCG_VECTOR_CG_B = 1,          /* CG on the fine level (rows; x, z, p: columns) */
+  HPCG_VECTOR_CG_X = 2,
+  HPCG_VECTOR_CG_R = 3,
+  HPCG_VECTOR_CG_Z = 4,
+  HPCG_VECTOR_CG_P = 5,
+  HPCG_VECTOR_CG_AP = 6,
+  HPCG_VECTOR_MG_RHS = 7,        /* the V-cycle's right-hand side of a coarse level (rows) */
+  HPCG_VECTOR_MG_CORRECTION = 8  /* and its correction (columns) */
+} hpcg_vector_role;
+
+/* Since version 3: which part of a step that reads a halo a *_part entry runs. The core calls
+ * BEFORE_HALO once it has packed the halo and posted the exchange, and AFTER_HALO once the
+ * received values are unpacked; the two together are the whole step. BEFORE_HALO must read no
+ * halo value: they are those of the previous exchange then. */
+#define HPCG_PART_BEFORE_HALO 1
+#define HPCG_PART_AFTER_HALO 2
 
 /* Where a failing call writes a NUL-terminated explanation (xhpcg prints it with the name). */
 typedef struct hpcg_error {
@@ -172,6 +200,31 @@ typedef struct hpcg_backend {
    * smoother and the whole V-cycle in that order and requires agreement to rounding; without
    * it, the preconditioner is only checked approximately, and the report says so. */
   hpcg_status (*sweep_order)(void* state, int32_t level, int32_t* order, hpcg_error* error);
+
+  /* Version 3, all optional. */
+  /* Instead of alloc_vector for every vector xhpcg uses: `length` is the level's rows or
+   * columns. The vector's values may sit in the plugin's own order for that level (the same
+   * order for every vector of the level); every other entry still takes natural row numbers:
+   * upload, download and pack_halo's send rows are rows of the level, dot and waxpby cover the
+   * level's owned rows (n is always the level's rows), unpack_halo writes the halo. The handle
+   * is the plugin's object even without HPCG_BACKEND_SEPARATE_MEMORY: xhpcg's default steps
+   * reach its values only through download and upload. Requires free_vector, upload, download. */
+  hpcg_status (*alloc_level_vector)(void* state, int32_t level, int32_t role, int32_t length,
+                                    void** vector, hpcg_error* error);
+  /* Split-phase halo: `part` is HPCG_PART_BEFORE_HALO or HPCG_PART_AFTER_HALO (see there). The
+   * core calls a part wherever its step follows a halo exchange, and both parts in a row where
+   * the step's whole entry is NULL. The Gauss-Seidel order sweep_order declares is that of the
+   * two parts together, and symgs_zero_guess's too. */
+  hpcg_status (*spmv_part)(void* state, int32_t part, int32_t level, const void* x, void* y,
+                           hpcg_error* error);
+  /* spmv_part, and with AFTER_HALO the local x.y over the level's rows into *result. */
+  hpcg_status (*spmv_dot_part)(void* state, int32_t part, int32_t level, const void* x, void* y,
+                               double* result, hpcg_error* error);
+  hpcg_status (*symgs_part)(void* state, int32_t part, int32_t level, const void* r, void* x,
+                            hpcg_error* error);
+  hpcg_status (*residual_restriction_part)(void* state, int32_t part, int32_t level,
+                                           const void* r, const void* x, void* rc,
+                                           hpcg_error* error);
 } hpcg_backend;
 
 /* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */
@@ -194,8 +247,8 @@ typedef struct hpcg_backend_v1 {
                         const double* y, double* w, hpcg_error* error);
 } hpcg_backend_v1;
 
-/* The one symbol a plugin exports; it returns a version-2 table or, from an older plugin, a
- * version-1 one (xhpcg reads abi_version first). */
+/* The one symbol a plugin exports; it returns a version-3 table or, from an older plugin, a
+ * version-2 or version-1 one (xhpcg reads abi_version first). */
 typedef const hpcg_backend* (*hpcg_backend_entry_fn)(void);
 const hpcg_backend* hpcg_backend_entry(void);
 

@@ -84,8 +84,9 @@ const Level& Backend::level(int index) const {
   return p.levels[index];
 }
 
-BackendVector Backend::allocate(local_int length) {
-  HPCG_REQUIRE(length >= 0);
+BackendVector Backend::allocate(int l, VectorRole role, local_int length) {
+  (void)role;
+  HPCG_REQUIRE(length == level(l).A.rows || length == level(l).A.columns);
   constexpr size_t alignment = 64;  // a cache line
   size_t bytes = (static_cast<size_t>(length) * sizeof(double) + alignment - 1) / alignment *
                  alignment;
@@ -184,6 +185,23 @@ void Backend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
   HostValues correction(*this, xc, coarse_rows, true), solution(*this, x, fine.A.rows, true);
   reference::prolongation(fine, correction.data(), solution.data());
   solution.write_back(x);
+}
+
+void Backend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (part == HaloPart::after_halo) spmv(l, x, y);
+}
+
+void Backend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
+  if (part == HaloPart::after_halo) symgs(l, r, x);
+}
+
+void Backend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                        const BackendVector& x, BackendVector& rc) {
+  if (part == HaloPart::after_halo) residual_restriction(l, r, x, rc);
+}
+
+double Backend::spmv_dot_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  return part == HaloPart::after_halo ? spmv_dot(l, x, y) : 0.0;
 }
 
 double Backend::dot(local_int n, const BackendVector& x, const BackendVector& y) {

@@ -61,7 +61,8 @@ double time_reference_kernels(Workspace& ws, bool quick_path) {
   Vector x_overlap(ws.columns(0));
   TestVectorSource source;
   source.fill(x_overlap);
-  BackendVector x = ws.upload(x_overlap), b_computed = ws.backend().allocate(ws.rows(0));
+  BackendVector x = ws.upload(0, VectorRole::check, x_overlap);
+  BackendVector b_computed = ws.backend().allocate(0, VectorRole::check, ws.rows(0));
   int calls = quick_path ? 1 : reference_timing_calls;
   double start = wall_time();
   for (int i = 0; i < calls; ++i) {

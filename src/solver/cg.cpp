@@ -76,8 +76,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     double local = 0.0;
     {
       KernelTimer timer(t.spmv, backend);
-      ws.exchange_halo(0, p);
-      local = backend.spmv_dot(0, p, Ap);
+      local = apply_spmv_dot(ws, 0, p, Ap);
     }
     return sum(local);
   };

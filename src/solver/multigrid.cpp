@@ -5,14 +5,40 @@
 
 namespace hpcg {
 
+namespace {
+
+// Runs both parts of a step around the exchange of x's halo on `level`.
+template <class Step>
+void around_halo(Workspace& ws, int level, BackendVector& x, Step step) {
+  ws.begin_halo(level, x);
+  step(HaloPart::before_halo);
+  ws.finish_halo(level, x);
+  step(HaloPart::after_halo);
+}
+
+}  // namespace
+
 void apply_spmv(Workspace& ws, int level, BackendVector& x, BackendVector& y) {
-  ws.exchange_halo(level, x);
-  ws.backend().spmv(level, x, y);
+  around_halo(ws, level, x, [&](HaloPart part) { ws.backend().spmv_part(part, level, x, y); });
+}
+
+double apply_spmv_dot(Workspace& ws, int level, BackendVector& x, BackendVector& y) {
+  double local = 0.0;
+  around_halo(ws, level, x, [&](HaloPart part) {
+    local = ws.backend().spmv_dot_part(part, level, x, y);
+  });
+  return local;
 }
 
 void apply_symgs(Workspace& ws, int level, const BackendVector& r, BackendVector& x) {
-  ws.exchange_halo(level, x);
-  ws.backend().symgs(level, r, x);
+  around_halo(ws, level, x, [&](HaloPart part) { ws.backend().symgs_part(part, level, r, x); });
+}
+
+void apply_residual_restriction(Workspace& ws, int level, const BackendVector& r,
+                                BackendVector& x, BackendVector& rc) {
+  around_halo(ws, level, x, [&](HaloPart part) {
+    ws.backend().residual_restriction_part(part, level, r, x, rc);
+  });
 }
 
 namespace {
@@ -24,8 +50,7 @@ void v_cycle(Workspace& ws, int l, const BackendVector& r, BackendVector& x) {
   backend.symgs_zero_guess(l, r, x);
   if (l + 1 == static_cast<int>(ws.mg.size())) return;
   Workspace::LevelVectors& coarse = ws.mg[l + 1];
-  ws.exchange_halo(l, x);
-  backend.residual_restriction(l, r, x, coarse.rhs);
+  apply_residual_restriction(ws, l, r, x, coarse.rhs);
   v_cycle(ws, l + 1, coarse.rhs, coarse.solution);
   backend.prolongation(l, coarse.solution, x);
   apply_symgs(ws, l, r, x);

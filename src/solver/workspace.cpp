@@ -10,16 +10,16 @@ Workspace::Workspace(Backend& backend, Problem& problem, const Comm& comm,
     : backend_(backend), problem_(problem), comm_(comm),
       separate_(backend.memory() == MemoryKind::separate) {
   const int levels = static_cast<int>(problem.levels.size());
-  cg.b = backend.allocate(rows(0));
-  cg.x = backend.allocate(columns(0));
-  cg.r = backend.allocate(rows(0));
-  cg.z = backend.allocate(columns(0));
-  cg.p = backend.allocate(columns(0));
-  cg.Ap = backend.allocate(rows(0));
+  cg.b = backend.allocate(0, VectorRole::cg_b, rows(0));
+  cg.x = backend.allocate(0, VectorRole::cg_x, columns(0));
+  cg.r = backend.allocate(0, VectorRole::cg_r, rows(0));
+  cg.z = backend.allocate(0, VectorRole::cg_z, columns(0));
+  cg.p = backend.allocate(0, VectorRole::cg_p, columns(0));
+  cg.Ap = backend.allocate(0, VectorRole::cg_Ap, rows(0));
   mg.resize(levels);
   for (int l = 1; l < levels; ++l) {
-    mg[l].rhs = backend.allocate(rows(l));
-    mg[l].solution = backend.allocate(columns(l));
+    mg[l].rhs = backend.allocate(l, VectorRole::mg_rhs, rows(l));
+    mg[l].solution = backend.allocate(l, VectorRole::mg_correction, columns(l));
   }
   for (int l = 0; l < levels; ++l) {
     const Halo& halo = problem.levels[l].A.exchange.halo();
@@ -44,28 +44,47 @@ void Workspace::count(local_int values) {
 }
 
 void Workspace::exchange_halo(int level, BackendVector& x) {
-  HaloExchange& exchange = problem_.levels[level].A.exchange;
-  const Halo& halo = exchange.halo();
-  const auto sent = static_cast<local_int>(halo.send_rows.size());
-  const local_int received = halo.external_count();
-  if (sent == 0 && received == 0) return;
-  double* send = send_staging_[level].data();
-  double* receive = receive_staging_[level].data();
-  if (!device_halo_.empty()) {
-    send = device_halo_[level].send;
-    receive = device_halo_[level].receive;
-  }
-  exchange.post_receives(receive);
-  backend_.pack_halo(level, x, send);
-  exchange.post_sends(send);
-  exchange.finish();
-  backend_.unpack_halo(level, receive, x);
-  counts_.halo_bytes += sizeof(double) * static_cast<double>(sent + received);
-  if (device_halo_.empty()) count(sent + received);
+  begin_halo(level, x);
+  finish_halo(level, x);
 }
 
-BackendVector Workspace::upload(const Vector& host) {
-  BackendVector v = backend_.allocate(host.size());
+namespace {
+
+bool exchanges_nothing(const Halo& halo) {
+  return halo.send_rows.empty() && halo.external_count() == 0;
+}
+
+}  // namespace
+
+double* Workspace::send_buffer(int level) {
+  return device_halo_.empty() ? send_staging_[level].data() : device_halo_[level].send;
+}
+
+double* Workspace::receive_buffer(int level) {
+  return device_halo_.empty() ? receive_staging_[level].data() : device_halo_[level].receive;
+}
+
+void Workspace::begin_halo(int level, const BackendVector& x) {
+  HaloExchange& exchange = problem_.levels[level].A.exchange;
+  if (exchanges_nothing(exchange.halo())) return;
+  exchange.post_receives(receive_buffer(level));
+  backend_.pack_halo(level, x, send_buffer(level));
+  exchange.post_sends(send_buffer(level));
+}
+
+void Workspace::finish_halo(int level, BackendVector& x) {
+  HaloExchange& exchange = problem_.levels[level].A.exchange;
+  const Halo& halo = exchange.halo();
+  if (exchanges_nothing(halo)) return;
+  exchange.finish();
+  backend_.unpack_halo(level, receive_buffer(level), x);
+  const auto values = static_cast<local_int>(halo.send_rows.size()) + halo.external_count();
+  counts_.halo_bytes += sizeof(double) * static_cast<double>(values);
+  if (device_halo_.empty()) count(values);
+}
+
+BackendVector Workspace::upload(int level, VectorRole role, const Vector& host) {
+  BackendVector v = backend_.allocate(level, role, host.size());
   upload(host.data(), 0, host.size(), v);
   return v;
 }

@@ -221,11 +221,11 @@ void check_vector_kernels(Workspace& ws, TestVectorSource& source, BackendCheckR
   Vector x(n), y(n), expected(n);
   source.fill(x);
   source.fill(y);
-  double first = on_host::dot(ws, n, x, y), second = on_host::dot(ws, n, x, y);
+  double first = on_host::dot(ws, x, y), second = on_host::dot(ws, x, y);
   double exact = reference::dot(n, x.data(), y.data());
   // Entries are in [1, 2], so sum |x_i y_i| is the reference value itself.
   bool dot_ok = first == second && std::fabs(first - exact) <= spmv_tolerance * std::fabs(exact);
-  const Vector w = on_host::waxpby(ws, n, 1.5, x, -0.5, y);
+  const Vector w = on_host::waxpby(ws, 1.5, x, -0.5, y);
   reference::waxpby(n, 1.5, x.data(), -0.5, y.data(), expected.data());
   bool waxpby_ok = true;
   for (local_int i = 0; i < n; ++i) {

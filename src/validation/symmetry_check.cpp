@@ -27,7 +27,9 @@ SymmetryTestResult test_symmetry(Workspace& ws, TestVectorSource& source) {
   Vector x_host(columns), y_host(columns);
   source.fill(x_host);
   source.fill(y_host);
-  BackendVector x = ws.upload(x_host), y = ws.upload(y_host), z = backend.allocate(columns);
+  BackendVector x = ws.upload(0, VectorRole::check, x_host);
+  BackendVector y = ws.upload(0, VectorRole::check, y_host);
+  BackendVector z = backend.allocate(0, VectorRole::check, columns);
   double x_norm2 = global_dot(ws, n, x, x);
   double y_norm2 = global_dot(ws, n, y, y);
   double scale = (x_norm2 * a_norm * y_norm2 + y_norm2 * a_norm * x_norm2) * DBL_EPSILON;
@@ -48,7 +50,7 @@ SymmetryTestResult test_symmetry(Workspace& ws, TestVectorSource& source) {
   if (!(result.spmv_departure <= departure_limit)) ++result.failures;
   if (!(result.mg_departure <= departure_limit)) ++result.failures;
 
-  BackendVector exact = ws.upload(problem.xexact);
+  BackendVector exact = ws.upload(0, VectorRole::check, problem.xexact);
   for (int call = 0; call < 2; ++call) {
     apply_spmv(ws, 0, exact, z);
     const Vector computed = ws.download(z, n);

@@ -2,8 +2,8 @@
 // The backend interface itself: kernels a backend does not provide fall back to the reference,
 // also for a backend whose memory is separate (the defaults stage through host copies, and the
 // bytes that cross are counted), the optimisation phase's time and memory are charged in the
-// rating and the report, the registry's table, and a backend failing on one rank stops every
-// rank with the same error.
+// rating and the report, the registry's table, a backend failing on one rank stops every rank
+// with the same error, and a step that follows a halo exchange runs in two parts around it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -130,7 +130,41 @@ TEST(BackendInterface, AnAsynchronousBackendIsFencedOncePerCgRun) {
   EXPECT_EQ(actual.residual_norm, expected.residual_norm);
   EXPECT_EQ(asynchronous.fences - before, 1);
   EXPECT_GT(synchronous.fences, 5 * 5);  // at least the five steps of each of 5 iterations
+}
 
+/// Records the halo calls and the parts of the SpMV in the order the core makes them.
+class RecordingBackend : public EmptyBackend {
+ public:
+  void pack_halo(int l, const BackendVector& x, double* send) override {
+    calls += "pack ";
+    Backend::pack_halo(l, x, send);
+  }
+  void unpack_halo(int l, const double* receive, BackendVector& x) override {
+    calls += "unpack ";
+    Backend::unpack_halo(l, receive, x);
+  }
+  void spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) override {
+    calls += part == HaloPart::before_halo ? "before " : "after ";
+    Backend::spmv_part(part, l, x, y);
+  }
+  std::string calls;
+};
+
+TEST(BackendInterface, AStepAfterAHaloRunsItsFirstPartWhileTheMessagesTravel) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  RecordingBackend recording;
+  auto reference = make_backend("reference");
+  recording.optimize(problem);
+  reference->optimize(problem);
+  Workspace ws(recording, problem, comm), reference_ws(*reference, problem, comm);
+  const SparseMatrix& A = problem.fine().A;
+  const Vector x = testing::random_rows(A.rows, A.columns);
+
+  const Vector y = on_host::spmv(ws, 0, x);
+
+  EXPECT_EQ(recording.calls, comm.size() > 1 ? "pack before unpack after " : "before after ");
+  EXPECT_EQ(testing::max_difference(comm, A.rows, y, on_host::spmv(reference_ws, 0, x)), 0.0);
 }
 
 TEST(BackendInterface, HaloBytesAreCountedOnlyWhereRanksExchange) {
@@ -140,7 +174,7 @@ TEST(BackendInterface, HaloBytesAreCountedOnlyWhereRanksExchange) {
   reference->optimize(problem);
   Workspace ws(*reference, problem, comm);
   const local_int columns = problem.fine().A.columns, rows = problem.fine().A.rows;
-  BackendVector x = ws.upload(testing::random_rows(rows, columns));
+  BackendVector x = ws.upload(0, VectorRole::check, testing::random_rows(rows, columns));
 
   ws.exchange_halo(0, x);
 

@@ -19,7 +19,7 @@ class Unfused : public Base {
   void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                             BackendVector& rc) override {
     const Level& fine = this->level(l);
-    BackendVector ax = this->allocate(fine.A.rows);
+    BackendVector ax = this->allocate(l, VectorRole::check, fine.A.rows);
     this->spmv(l, x, ax);
     Vector rv(fine.A.rows), axv(fine.A.rows);
     Vector rcv(static_cast<local_int>(fine.coarse_to_fine.size()));

@@ -191,7 +191,7 @@ case "$case_name" in
   # faulty backend plugins (src/backends/README.md, "Writing a plugin")
   plugin_missing) refuse "$xhpcg" 2 2 "cannot load backend plugin" "${grid[@]}" --backend="plugin:$scratch/nothing.so" ;;
   plugin_not_a_plugin) refuse "$xhpcg" 2 2 "is not an xhpcg backend plugin: it does not export hpcg_backend_entry()" "${grid[@]}" --backend="plugin:$plugins/libnot_a_plugin.so" ;;
-  plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;
+  plugin_wrong_abi) refuse "$xhpcg" 2 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 to 3" "${grid[@]}" --backend="plugin:$plugins/libfaulty_wrong_abi.so" ;;
   plugin_error_status) backend_failure faulty_error_status "plugin:faulty .* failed in spmv: simulated device failure" ;;
   plugin_crash) backend_failure faulty_crash "crashed while running backend 'plugin:faulty'" ;;
   plugin_exit)

@@ -225,13 +225,35 @@ case "$case_name" in
     timed=$(sed -n 's/.*"timed_bytes": \([0-9.e+]*\).*/\1/p' "$json")
     halo=$(sed -n 's/.*"timed_halo_bytes": \([0-9.e+]*\).*/\1/p' "$json")
     [[ -n "$timed" && "$timed" == "$halo" ]] || fail "timed_bytes $timed, timed_halo_bytes $halo: expected equal" ;;
+  plugin_v2_sample)
+    # The sample plugin built against the frozen version-2 header: still loads, VALID.
+    run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libv2_sample_backend.so"; expect_valid
+    expect_value "Final Summary::Backend" "plugin:sample 2.0" ;;
+  plugin_permuted_np1|plugin_permuted_np2|plugin_permuted_np4)
+    # Version 3: vectors in the plugin's own row order, each halo exchange overlapped with the
+    # rows that need none. VALID, checked exactly in its declared order, and only halo values
+    # cross between host and plugin memory in the timed sets.
+    run "${case_name: -1}" --nx=16 --ny=16 --nz=16 --rt=0 --backend="plugin:$plugins/libpermuted_backend.so"
+    expect_valid
+    expect_value "Final Summary::Backend" "plugin:permuted 3.0"
+    grep -q "^Final Summary::Preconditioner checked=exactly" "$(report)" || fail "not checked in the declared order"
+    json=$(ls HPCG-Benchmark_3.1_*.json)
+    timed=$(sed -n 's/.*"timed_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    halo=$(sed -n 's/.*"timed_halo_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    [[ -n "$timed" && "$timed" == "$halo" ]] || fail "timed_bytes $timed, timed_halo_bytes $halo: expected equal" ;;
+  plugin_permuted_stale_halo)
+    # Its SpMV computes the boundary rows before the halo arrives.
+    expect_invalid permuted_faulty_stale_halo "SpMV differs from the reference" ;;
+  plugin_permuted_unpermuted_download)
+    # It hands the checks its own storage order: the core compares in natural row order.
+    expect_invalid permuted_faulty_unpermuted_download "differs from the reference" ;;
   plugin_old_v2_table)
     # Built against an older version-2 header: the entries past its struct_size (set here to
     # fail if called) are NULL to xhpcg.
     run 2 --nx=16 --ny=16 --nz=16 --backend="plugin:$plugins/libfaulty_old_v2_table.so"; expect_valid ;;
-  plugin_truncated_table) expect_input_error 2 "its function table has 24 bytes, fewer than the 32 of its version-2 header" --backend="plugin:$plugins/libfaulty_truncated_table.so" --nx=16 --ny=16 --nz=16 ;;
+  plugin_truncated_table) expect_input_error 2 "its function table has 24 bytes, fewer than the 32 of its version-3 header" --backend="plugin:$plugins/libfaulty_truncated_table.so" --nx=16 --ny=16 --nz=16 ;;
   plugin_alloc_without_free) expect_input_error 2 "it allocates vectors (alloc_vector) but lacks free_vector, upload or download" --backend="plugin:$plugins/libfaulty_alloc_without_free.so" --nx=16 --ny=16 --nz=16 ;;
-  plugin_unknown_version) expect_input_error 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 and 2" --backend="plugin:$plugins/libfaulty_wrong_abi.so" --nx=16 --ny=16 --nz=16 ;;
+  plugin_unknown_version) expect_input_error 2 "it was built for plugin ABI version 99; this xhpcg loads versions 1 to 3" --backend="plugin:$plugins/libfaulty_wrong_abi.so" --nx=16 --ny=16 --nz=16 ;;
   plugin_wrong_spmv_row) expect_invalid faulty_wrong_spmv_row "SpMV differs from the reference" ;;
   plugin_nonsymmetric_smoother) expect_invalid faulty_nonsymmetric_smoother "SymGS is not symmetric" ;;
   plugin_stagnant_smoother) expect_invalid faulty_stagnant_smoother "SymGS does not reduce the error" ;;

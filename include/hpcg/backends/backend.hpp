@@ -78,6 +78,16 @@ struct BackendOptions {
   std::string settings;
 };
 
+/// What a vector is for. Every vector the core allocates belongs to one level (its length is
+/// that level's rows or columns), so a backend may keep all of a level's vectors in its own row
+/// order; upload, download, fill, copy and the halo calls still take natural row numbers.
+enum class VectorRole { check, cg_b, cg_x, cg_r, cg_z, cg_p, cg_Ap, mg_rhs, mg_correction };
+
+/// Which part of a step that reads a halo a *_part call runs: `before_halo` while the exchange
+/// is in flight (it reads no halo value: they are still the previous exchange's), `after_halo`
+/// once the halo is current; together they are the whole step.
+enum class HaloPart { before_halo, after_halo };
+
 /// The core's halo exchange, for a backend that runs the whole V-cycle itself: fills the halo
 /// part of `x` (columns rows..columns-1 of `level`) with the values other ranks own. Collective.
 class HaloService {
@@ -126,8 +136,9 @@ class Backend {
   /// the backend's own figures, reported beside the rating and never part of it.
   virtual std::optional<KernelTraffic> kernel_traffic() const { return std::nullopt; }
 
-  /// A vector of `length` zeros in the backend's memory.
-  virtual BackendVector allocate(local_int length);
+  /// A vector of `length` zeros in the backend's memory, for `role` on `level`; `length` is
+  /// the level's rows or columns.
+  virtual BackendVector allocate(int level, VectorRole role, local_int length);
   /// v[begin, begin + count) = host[0, count).
   virtual void upload(const double* host, local_int begin, local_int count, BackendVector& v);
   /// host[0, count) = v[begin, begin + count).
@@ -169,6 +180,17 @@ class Backend {
   /// w = alpha x + beta y over the first n entries; w may be x or y.
   virtual void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
                       const BackendVector& y, BackendVector& w);
+  /// The steps that follow a halo exchange, split so that the exchange overlaps the work that
+  /// needs no halo value. The core posts the exchange, calls the `before_halo` part, finishes
+  /// the exchange, then calls the `after_halo` part. The defaults do nothing before and the
+  /// whole step after; a backend's Gauss-Seidel order (sweep_order) is that of both parts.
+  virtual void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y);
+  virtual void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x);
+  virtual void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
+                                         const BackendVector& x, BackendVector& rc);
+  /// spmv_part, and with `after_halo` the local x.y over the level's rows (0 before).
+  virtual double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
+                               BackendVector& y);
   /// spmv(level, x, y), then returns the local x.y over the level's rows.
   virtual double spmv_dot(int level, const BackendVector& x, BackendVector& y);
   /// waxpby(n, alpha, x, beta, y, w), then returns the local w.w.

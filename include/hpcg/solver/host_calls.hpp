@@ -9,8 +9,9 @@
 
 namespace hpcg::on_host {
 
-/// A new backend vector of `length` entries, the first of them host's (all if it fits).
-BackendVector to_backend(Workspace& ws, const Vector& host, local_int length);
+/// A new backend vector on `level` of `length` entries (its rows or columns), the first of them
+/// host's (all if it fits).
+BackendVector to_backend(Workspace& ws, int level, const Vector& host, local_int length);
 
 /// A x on `level` (x's halo exchanged first; x may hold only the level's rows): the level's rows.
 Vector spmv(Workspace& ws, int level, const Vector& x);
@@ -31,11 +32,10 @@ Vector prolongation(Workspace& ws, int level, const Vector& xc, const Vector& x)
 /// The V-cycle M r on the fine level: its columns (the halo part as the V-cycle left it).
 Vector mg(Workspace& ws, const Vector& r);
 
-/// The backend's local x.y over the first n entries.
-double dot(Workspace& ws, local_int n, const Vector& x, const Vector& y);
+/// The backend's local x.y over the fine level's rows.
+double dot(Workspace& ws, const Vector& x, const Vector& y);
 
-/// The backend's alpha x + beta y over the first n entries.
-Vector waxpby(Workspace& ws, local_int n, double alpha, const Vector& x, double beta,
-              const Vector& y);
+/// The backend's alpha x + beta y over the fine level's rows.
+Vector waxpby(Workspace& ws, double alpha, const Vector& x, double beta, const Vector& y);
 
 }  // namespace hpcg::on_host

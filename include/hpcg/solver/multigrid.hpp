@@ -9,12 +9,22 @@
 
 namespace hpcg {
 
-/// y = A x on `level`; exchanges x's halo first (x has the level's columns).
+// Each step that reads x's halo exchanges it first, running the backend's before-halo part
+// while the messages are in flight (Backend::spmv_part and the others).
+
+/// y = A x on `level` (x has the level's columns).
 void apply_spmv(Workspace& ws, int level, BackendVector& x, BackendVector& y);
 
-/// One symmetric Gauss-Seidel step on A x = r; exchanges x's halo once first (HPCG 3.1: both
+/// y = A x on `level`, returning the local x.y over its rows (the backend's fused kernel).
+double apply_spmv_dot(Workspace& ws, int level, BackendVector& x, BackendVector& y);
+
+/// One symmetric Gauss-Seidel step on A x = r; x's halo is exchanged once (HPCG 3.1: both
 /// sweeps use the halo values from the start of the step).
 void apply_symgs(Workspace& ws, int level, const BackendVector& r, BackendVector& x);
+
+/// rc = the residual r - A x where restriction injects it from the fine `level`.
+void apply_residual_restriction(Workspace& ws, int level, const BackendVector& r,
+                                BackendVector& x, BackendVector& rc);
 
 /// x = M r, HPCG's V-cycle from the fine level: 1 pre- and 1 post-smoothing SymGS per level,
 /// injection transfers, a single SymGS on the coarsest grid; x (fine columns) is overwritten.

@@ -51,9 +51,14 @@ class Workspace final : public HaloService {
 
   /// Fills x's halo on `level` from the other ranks. Collective.
   void exchange_halo(int level, BackendVector& x) override;
+  /// The same in two halves, so that work needing no halo value runs between them: begin packs
+  /// x's sent values and posts the messages; finish waits for them and fills x's halo.
+  void begin_halo(int level, const BackendVector& x);
+  void finish_halo(int level, BackendVector& x);
 
-  /// A new backend vector holding `host`'s values. Not for the timed sets.
-  BackendVector upload(const Vector& host);
+  /// A new backend vector for `role` on `level` holding `host`'s values (the level's rows or
+  /// columns). Not for the timed sets.
+  BackendVector upload(int level, VectorRole role, const Vector& host);
   /// v[begin, begin + count) = host[0, count), counted.
   void upload(const double* host, local_int begin, local_int count, BackendVector& v);
   /// The first `count` values of v on the host. Not for the timed sets.
@@ -67,6 +72,8 @@ class Workspace final : public HaloService {
 
  private:
   void count(local_int values);
+  double* send_buffer(int level);
+  double* receive_buffer(int level);
 
   Backend& backend_;
   Problem& problem_;

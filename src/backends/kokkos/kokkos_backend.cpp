@@ -76,7 +76,8 @@ double KokkosBackend::optimization_bytes() const { return state_->memory.allocat
 
 void KokkosBackend::diagonal_changed(int l) { refresh_diagonal(state_->views(l), level(l).A); }
 
-BackendVector KokkosBackend::allocate(local_int length) {
+BackendVector KokkosBackend::allocate(int l, VectorRole role, local_int length) {
+  (void)l, (void)role;  // one layout for every vector
   // Zeroed, as the core expects of a new vector; the view's label names it in Kokkos tools.
   auto* view = new DeviceVector(std::string("hpcg::vector"), length);
   // Vectors apart from the host's count as the backend's memory; in host memory they are the

@@ -51,7 +51,7 @@ class KokkosBackend : public Backend {
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
 
-  BackendVector allocate(local_int length) override;
+  BackendVector allocate(int level, VectorRole role, local_int length) override;
   void upload(const double* host, local_int begin, local_int count, BackendVector& v) override;
   void download(const BackendVector& v, local_int begin, local_int count, double* host) override;
   void fill(BackendVector& v, double value) override;

@@ -4,6 +4,13 @@
 #include "hpcg/base/error.hpp"
 
 namespace hpcg::backends::plugin {
+namespace {
+
+int32_t abi_part(HaloPart part) {
+  return part == HaloPart::before_halo ? HPCG_PART_BEFORE_HALO : HPCG_PART_AFTER_HALO;
+}
+
+}  // namespace
 
 PluginBackend::PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_backend& table,
                              const BackendOptions& options)
@@ -16,8 +23,10 @@ PluginBackend::PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_
   }
   if (owns_vectors() && (table_.free_vector == nullptr || table_.upload == nullptr ||
                          table_.download == nullptr)) {
-    throw InputError(where + "it allocates vectors (alloc_vector) but lacks free_vector, upload "
-                     "or download, without which xhpcg cannot use them");
+    throw InputError(where + "it allocates vectors (" +
+                     (orders_vectors() ? "alloc_level_vector" : "alloc_vector") +
+                     ") but lacks free_vector, upload or download, without which xhpcg cannot "
+                     "use them");
   }
   if ((table_.flags & HPCG_BACKEND_SEPARATE_MEMORY) != 0 && !owns_vectors()) {
     throw InputError(where + "it declares separate memory but does not allocate vectors");
@@ -38,15 +47,17 @@ std::string PluginBackend::version() const { return table_.version; }
 
 KernelSet PluginBackend::optimized_kernels() const {
   KernelSet set;
-  set.spmv = table_.spmv != nullptr || table_.spmv_dot != nullptr;
-  set.mg = table_.symgs != nullptr || table_.mg != nullptr;
+  set.spmv = table_.spmv != nullptr || table_.spmv_dot != nullptr ||
+             table_.spmv_part != nullptr || table_.spmv_dot_part != nullptr;
+  set.mg = table_.symgs != nullptr || table_.symgs_part != nullptr || table_.mg != nullptr;
   set.dot = table_.dot != nullptr;
   set.waxpby = table_.waxpby != nullptr || table_.waxpby_norm != nullptr;
   return set;
 }
 
 FusedKernels PluginBackend::fused_kernels() const {
-  return {table_.spmv_dot != nullptr, table_.waxpby_norm != nullptr};
+  return {table_.spmv_dot != nullptr || table_.spmv_dot_part != nullptr,
+          table_.waxpby_norm != nullptr};
 }
 
 MemoryKind PluginBackend::memory() const {
@@ -90,10 +101,15 @@ void PluginBackend::diagonal_changed(int l) {
   if (table_.diagonal_changed != nullptr) call("diagonal_changed", table_.diagonal_changed, l);
 }
 
-BackendVector PluginBackend::allocate(local_int length) {
-  if (!owns_vectors()) return Backend::allocate(length);
+BackendVector PluginBackend::allocate(int l, VectorRole role, local_int length) {
+  if (!owns_vectors()) return Backend::allocate(l, role, length);
   void* handle = nullptr;
-  call("alloc_vector", table_.alloc_vector, length, &handle);
+  if (orders_vectors()) {
+    call("alloc_level_vector", table_.alloc_level_vector, l, static_cast<int32_t>(role), length,
+         &handle);
+  } else {
+    call("alloc_vector", table_.alloc_vector, length, &handle);
+  }
   return adopt(handle, length);
 }
 
@@ -103,7 +119,9 @@ void PluginBackend::release(void* handle) {
 }
 
 double* PluginBackend::host_data(const BackendVector& v) {
-  return memory() == MemoryKind::separate ? nullptr : static_cast<double*>(v.handle());
+  // A vector in the plugin's own order is its object, whatever memory holds it.
+  if (memory() == MemoryKind::separate || orders_vectors()) return nullptr;
+  return static_cast<double*>(v.handle());
 }
 
 void PluginBackend::upload(const double* host, local_int begin, local_int count,
@@ -151,11 +169,19 @@ HaloBuffers PluginBackend::halo_buffers(int l) {
 }
 
 void PluginBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv == nullptr && table_.spmv_part != nullptr) {
+    spmv_part(HaloPart::before_halo, l, x, y);
+    return spmv_part(HaloPart::after_halo, l, x, y);
+  }
   if (table_.spmv == nullptr) return Backend::spmv(l, x, y);
   call("spmv", table_.spmv, l, static_cast<const void*>(x.handle()), y.handle());
 }
 
 void PluginBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+  if (table_.symgs == nullptr && table_.symgs_part != nullptr) {
+    symgs_part(HaloPart::before_halo, l, r, x);
+    return symgs_part(HaloPart::after_halo, l, r, x);
+  }
   if (table_.symgs == nullptr) return Backend::symgs(l, r, x);
   call("symgs", table_.symgs, l, static_cast<const void*>(r.handle()), x.handle());
 }
@@ -168,6 +194,10 @@ void PluginBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVecto
 
 void PluginBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                                          BackendVector& rc) {
+  if (table_.residual_restriction == nullptr && table_.residual_restriction_part != nullptr) {
+    residual_restriction_part(HaloPart::before_halo, l, r, x, rc);
+    return residual_restriction_part(HaloPart::after_halo, l, r, x, rc);
+  }
   if (table_.residual_restriction == nullptr) return Backend::residual_restriction(l, r, x, rc);
   call("residual_restriction", table_.residual_restriction, l,
        static_cast<const void*>(r.handle()), static_cast<const void*>(x.handle()), rc.handle());
@@ -177,6 +207,36 @@ void PluginBackend::prolongation(int l, const BackendVector& xc, BackendVector& 
   if (table_.prolongation == nullptr) return Backend::prolongation(l, xc, x);
   call("prolongation", table_.prolongation, l, static_cast<const void*>(xc.handle()),
        x.handle());
+}
+
+void PluginBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv_part == nullptr) return Backend::spmv_part(part, l, x, y);
+  call("spmv_part", table_.spmv_part, abi_part(part), l, static_cast<const void*>(x.handle()),
+       y.handle());
+}
+
+double PluginBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x,
+                                    BackendVector& y) {
+  if (table_.spmv_dot_part == nullptr) return Backend::spmv_dot_part(part, l, x, y);
+  double result = 0.0;
+  call("spmv_dot_part", table_.spmv_dot_part, abi_part(part), l,
+       static_cast<const void*>(x.handle()), y.handle(), &result);
+  return part == HaloPart::after_halo ? result : 0.0;
+}
+
+void PluginBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
+  if (table_.symgs_part == nullptr) return Backend::symgs_part(part, l, r, x);
+  call("symgs_part", table_.symgs_part, abi_part(part), l, static_cast<const void*>(r.handle()),
+       x.handle());
+}
+
+void PluginBackend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                              const BackendVector& x, BackendVector& rc) {
+  if (table_.residual_restriction_part == nullptr) {
+    return Backend::residual_restriction_part(part, l, r, x, rc);
+  }
+  call("residual_restriction_part", table_.residual_restriction_part, abi_part(part), l,
+       static_cast<const void*>(r.handle()), static_cast<const void*>(x.handle()), rc.handle());
 }
 
 double PluginBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
@@ -195,6 +255,10 @@ void PluginBackend::waxpby(local_int n, double alpha, const BackendVector& x, do
 }
 
 double PluginBackend::spmv_dot(int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv_dot == nullptr && table_.spmv_dot_part != nullptr) {
+    spmv_dot_part(HaloPart::before_halo, l, x, y);
+    return spmv_dot_part(HaloPart::after_halo, l, x, y);
+  }
   if (table_.spmv_dot == nullptr) return Backend::spmv_dot(l, x, y);
   double result = 0.0;
   call("spmv_dot", table_.spmv_dot, l, static_cast<const void*>(x.handle()), y.handle(),

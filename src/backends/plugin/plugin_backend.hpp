@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// A version-2 plugin as hpcg::Backend: its vectors are its own handles, and each step it leaves
-// NULL is the core's default (the reference, on host copies where its memory is separate).
+// A version-2 or version-3 plugin as hpcg::Backend: its vectors are its own handles, and each
+// step it leaves NULL is the core's default (the reference, on host copies where its memory is
+// separate or its vectors are in its own order).
 #pragma once
 
 #include <memory>
@@ -32,7 +33,7 @@ class PluginBackend final : public Backend {
   void diagonal_changed(int level) override;
   std::optional<KernelTraffic> kernel_traffic() const override;
 
-  BackendVector allocate(local_int length) override;
+  BackendVector allocate(int level, VectorRole role, local_int length) override;
   void upload(const double* host, local_int begin, local_int count, BackendVector& v) override;
   void download(const BackendVector& v, local_int begin, local_int count, double* host) override;
   void fill(BackendVector& v, double value) override;
@@ -52,6 +53,12 @@ class PluginBackend final : public Backend {
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
               const BackendVector& y, BackendVector& w) override;
   double spmv_dot(int level, const BackendVector& x, BackendVector& y) override;
+  void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
+                       BackendVector& y) override;
+  void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
+  void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
+                                 const BackendVector& x, BackendVector& rc) override;
   double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
                      const BackendVector& y, BackendVector& w) override;
   bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) override;
@@ -69,7 +76,9 @@ class PluginBackend final : public Backend {
     hpcg_error error{};
     check_status(function(state_, args..., &error), what, error, name(), library_->path());
   }
-  bool owns_vectors() const { return table_.alloc_vector != nullptr; }
+  bool owns_vectors() const { return table_.alloc_vector != nullptr || orders_vectors(); }
+  /// Version 3: vectors per level, possibly in the plugin's own row order.
+  bool orders_vectors() const { return table_.alloc_level_vector != nullptr; }
 
   std::unique_ptr<SharedLibrary> library_;
   hpcg_backend table_{};  ///< the library's, zero past its struct_size

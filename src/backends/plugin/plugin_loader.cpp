@@ -40,7 +40,8 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptio
   const void* table = library->entry_table();
   uint32_t header[2];
   std::memcpy(header, table, sizeof header);
-  const uint32_t version = header[0], size = header[1];
+  const uint32_t version = header[0];
+  uint32_t size = header[1];
   const std::string where = "cannot use backend plugin " + path + ": ";
   if (version == 1) {
     if (size < sizeof(hpcg_backend_v1)) {
@@ -50,21 +51,23 @@ std::unique_ptr<Backend> load_plugin(const std::string& path, const BackendOptio
     const auto& v1 = *static_cast<const hpcg_backend_v1*>(table);
     return std::make_unique<PluginV1Backend>(std::move(library), v1, options);
   }
-  if (version == HPCG_BACKEND_ABI_VERSION) {
-    // A table from an older version-2 header ends early: what it lacks stays NULL.
+  if (version == 2 || version == HPCG_BACKEND_ABI_VERSION) {
+    // Version 3 only adds entries at the end of version 2's table, and a table from an older
+    // header ends early: what it lacks stays NULL.
     constexpr size_t required = offsetof(hpcg_backend, create);
     if (size < required) {
       throw InputError(where + "its function table has " + std::to_string(size) +
                        " bytes, fewer than the " + std::to_string(required) +
-                       " of its version-2 header");
+                       " of its version-" + std::to_string(version) + " header");
     }
+    if (version == 2) size = std::min<uint32_t>(size, offsetof(hpcg_backend, alloc_level_vector));
     hpcg_backend copy{};
     std::memcpy(&copy, table, std::min<size_t>(size, sizeof copy));
     probe(*library, options);
     return std::make_unique<PluginBackend>(std::move(library), copy, options);
   }
   throw InputError(where + "it was built for plugin ABI version " + std::to_string(version) +
-                   "; this xhpcg loads versions 1 and " +
+                   "; this xhpcg loads versions 1 to " +
                    std::to_string(HPCG_BACKEND_ABI_VERSION));
 }
 

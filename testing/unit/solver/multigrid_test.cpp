@@ -205,7 +205,8 @@ TEST_F(Multigrid16, VCycleIsLinearAndIgnoresTheInitialX) {
   const Level& fine = problem_.fine();
   Vector r(fine.A.rows);
   for (local_int i = 0; i < fine.A.rows; ++i) r[i] = 1.0 + (i % 7) * 0.1;
-  BackendVector rv = ws_->upload(r), x = reference_->allocate(fine.A.columns);
+  BackendVector rv = ws_->upload(0, VectorRole::check, r);
+  BackendVector x = reference_->allocate(0, VectorRole::check, fine.A.columns);
   apply_mg(*ws_, rv, x);
   const Vector x1 = ws_->download(x, fine.A.rows);
   for (local_int i = 0; i < fine.A.rows; ++i) r[i] *= 2.0;
@@ -218,7 +219,8 @@ TEST_F(Multigrid16, VCycleIsLinearAndIgnoresTheInitialX) {
 
 TEST_F(Multigrid16, VCycleTimesEachLevelOnlyWhenEnabled) {
   const Level& fine = problem_.fine();
-  BackendVector r = reference_->allocate(fine.A.rows), x = reference_->allocate(fine.A.columns);
+  BackendVector r = reference_->allocate(0, VectorRole::check, fine.A.rows);
+  BackendVector x = reference_->allocate(0, VectorRole::check, fine.A.columns);
   reference_->fill(r, 1.0);
   MgLevelTimes& times = ws_->mg_level_times;
   apply_mg(*ws_, r, x);
@@ -292,7 +294,7 @@ TEST_F(Multigrid16, AWholeVCycleWithoutScopesReportsNoLevels) {
 }
 
 TEST_F(Multigrid16, GlobalDotSumsOverTheCommunicator) {
-  BackendVector ones = reference_->allocate(problem_.fine().A.rows);
+  BackendVector ones = reference_->allocate(0, VectorRole::check, problem_.fine().A.rows);
   reference_->fill(ones, 1.0);
   double allreduce = 0.0;
   EXPECT_EQ(global_dot(*ws_, 4096, ones, ones, &allreduce), 4096.0);

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * The plugin interface of xhpcg: plain C, POD structs, status codes. A vendor library exports
+ * one function, hpcg_backend_entry(), returning a filled hpcg_backend table; xhpcg loads it with
+ * --backend=plugin:/path/lib.so, checks abi_version and struct_size, and calls it from every
+ * MPI rank. The library never needs MPI: the core posts the halo exchange on buffers the plugin
+ * packs and unpacks, and hands a halo callback to a plugin that runs the whole V-cycle.
+ *
+ * Version 2: the plugin owns its vectors. Every vector of CG and the V-cycle is a handle the
+ * plugin made with alloc_vector (in device memory, say); xhpcg never dereferences it and moves
+ * values only through upload, download, pack_halo and unpack_halo. Every entry may be NULL: the
+ * core then runs its reference step on host copies it downloads and uploads again (correct, and
+ * counted in the report's "transfers"). A plugin without alloc_vector gets host vectors from the
+ * core, and its handles are then `double*` addresses of host memory.
+ *
+ * Growth without a version bump: entries are only ever added at the end. xhpcg reads the first
+ * struct_size bytes of a table and treats entries past them as NULL, so a plugin built against
+ * an older version-2 header keeps loading. Version 1 tables (hpcg_backend_v1) keep loading too.
+ * Every pointer xhpcg passes stays valid until destroy(). */
+#ifndef HPCG_BACKEND_ABI_H
+#define HPCG_BACKEND_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HPCG_BACKEND_ABI_VERSION 2u
+#define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
+
+/* hpcg_backend.flags */
+/* The vectors live where xhpcg's host code cannot read them (a device). Without it, a handle
+ * from alloc_vector must be the host address of its values. */
+#define HPCG_BACKEND_SEPARATE_MEMORY 0x1u
+/* Results may differ in the last bits from run to run (atomic reductions): the re-run of a
+ * timed set must then reproduce it within a tolerance instead of bit for bit. */
+#define HPCG_BACKEND_NOT_BIT_REPRODUCIBLE 0x2u
+/* Steps may return before their work is done (kernels queued on a GPU stream); fence() waits
+ * for all of it, every step that hands a value back (dot, spmv_dot, waxpby_norm, download)
+ * returns it finished, pack_halo returns with the send buffer written and unpack_halo with the
+ * receive buffer read (MPI and the next exchange use them next). xhpcg then does not fence after each CG step to time it: the timed sets'
+ * total time still ends after a fence, but the report does not split it into kernels or
+ * levels. (Added in version 2 without a bump: an older xhpcg ignores the bit and fences.) */
+#define HPCG_BACKEND_ASYNCHRONOUS 0x4u
+
+typedef enum hpcg_status { HPCG_STATUS_OK = 0, HPCG_STATUS_ERROR = 1 } hpcg_status;
+
+/* Where a failing call writes a NUL-terminated explanation (xhpcg prints it with the name). */
+typedef struct hpcg_error {
+  char message[256];
+} hpcg_error;
+
+/* One multigrid level as this rank holds it: CSR rows in natural order, 32-bit local column ids
+ * (0..rows-1 owned, rows..columns-1 halo values received from other ranks). */
+typedef struct hpcg_level_view {
+  int32_t rows;
+  int32_t columns;               /* vectors multiplied by this matrix have this length */
+  const int64_t* row_start;      /* rows + 1 offsets into column_index and values */
+  const int32_t* column_index;
+  const double* values;          /* may change between calls only before diagonal_changed() */
+  const int64_t* diagonal;       /* offset of each row's diagonal entry */
+  int32_t coarse_rows;           /* rows of the next coarser level; 0 on the coarsest */
+  const int32_t* coarse_to_fine; /* fine row injected into each coarse row (restriction) */
+} hpcg_level_view;
+
+/* Since version 2: the rows whose values a level's halo exchange sends from this rank, in the
+ * order pack_halo writes them. (Apart from hpcg_level_view, whose array layout version 1
+ * plugins rely on.) */
+typedef struct hpcg_halo_view {
+  int32_t send_count;
+  const int32_t* send_rows;
+} hpcg_halo_view;
+
+typedef struct hpcg_problem_view {
+  uint32_t struct_size;          /* sizeof(hpcg_problem_view) as xhpcg was built */
+  int32_t level_count;           /* 4: level[0] is the fine grid */
+  const hpcg_level_view* level;
+  int32_t rank, ranks;           /* for the backend's own messages and placement */
+  /* Since version 2: --backend-settings=TEXT ("" when not given), and whether the user said the
+   * MPI library reads the plugin's memory (--gpu-aware-mpi), so halo_buffers may be used. */
+  const char* settings;
+  int32_t mpi_reads_backend_memory;
+  const hpcg_halo_view* halo;    /* level_count entries */
+} hpcg_problem_view;
+
+/* Services of the core a backend may call back into from mg(). */
+typedef struct hpcg_core_services {
+  void* context;
+  /* Fills the halo part (columns rows..columns-1) of vector x on `level` with other ranks'
+   * values (x is a handle; in version 1 a double*). Collective over the ranks. */
+  void (*exchange_halo)(void* context, int32_t level, void* x);
+} hpcg_core_services;
+
+typedef struct hpcg_backend {
+  uint32_t abi_version; /* HPCG_BACKEND_ABI_VERSION */
+  uint32_t struct_size; /* sizeof(hpcg_backend) */
+  const char* name;
+  const char* version;
+  uint32_t flags;       /* HPCG_BACKEND_* */
+
+  /* Optimisation phase (timed and charged): build any state, e.g. a reordered copy. */
+  hpcg_status (*create)(const hpcg_problem_view* problem, void** state, hpcg_error* error);
+  void (*destroy)(void* state);
+  /* Bytes the backend allocated (reported as optimisation-phase memory). */
+  uint64_t (*memory_bytes)(void* state);
+  /* Diagonal values of `level` changed in place (TestCG does this); refresh copies of them. */
+  hpcg_status (*diagonal_changed)(void* state, int32_t level, hpcg_error* error);
+
+  /* Vectors. With alloc_vector, free_vector, upload and download are required. */
+  hpcg_status (*alloc_vector)(void* state, int32_t length, void** vector, hpcg_error* error);
+  void (*free_vector)(void* state, void* vector);
+  /* v[begin, begin + count) = host[0, count). */
+  hpcg_status (*upload)(void* state, const double* host, int32_t begin, int32_t count,
+                        void* v, hpcg_error* error);
+  /* host[0, count) = v[begin, begin + count); complete on return. */
+  hpcg_status (*download)(void* state, const void* v, int32_t begin, int32_t count,
+                          double* host, hpcg_error* error);
+  /* All `length` entries of v (its halo too) = value. */
+  hpcg_status (*fill)(void* state, void* v, int32_t length, double value, hpcg_error* error);
+  /* to[0, count) = from[0, count). */
+  hpcg_status (*copy)(void* state, const void* from, int32_t count, void* to, hpcg_error* error);
+  /* Waits for everything launched so far (the core's timers call it). */
+  hpcg_status (*fence)(void* state, hpcg_error* error);
+
+  /* Halo: send[k] = x[send_rows[k]] into host memory (or into halo_buffers()' send), complete
+   * on return; x[rows + k] = receive[k]. */
+  hpcg_status (*pack_halo)(void* state, int32_t level, const void* x, double* send,
+                           hpcg_error* error);
+  hpcg_status (*unpack_halo)(void* state, int32_t level, const double* receive, void* x,
+                             hpcg_error* error);
+  /* Asked only under --gpu-aware-mpi: buffers in the plugin's memory that MPI may read and
+   * write directly (send_count and columns - rows entries), or NULLs to stage through host. */
+  hpcg_status (*halo_buffers)(void* state, int32_t level, double** send, double** receive,
+                              hpcg_error* error);
+
+  /* The V-cycle's steps on `level`; vectors have that level's lengths. */
+  /* y = A x; x's halo is current. */
+  hpcg_status (*spmv)(void* state, int32_t level, const void* x, void* y, hpcg_error* error);
+  /* One symmetric Gauss-Seidel step for A x = r; x's halo is current. */
+  hpcg_status (*symgs)(void* state, int32_t level, const void* r, void* x, hpcg_error* error);
+  /* The same step from x = 0: x's values on entry, halo included, are to be ignored. */
+  hpcg_status (*symgs_zero_guess)(void* state, int32_t level, const void* r, void* x,
+                                  hpcg_error* error);
+  /* rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]; x's halo is current. */
+  hpcg_status (*residual_restriction)(void* state, int32_t level, const void* r, const void* x,
+                                      void* rc, hpcg_error* error);
+  /* x[f] += xc[i] for f = coarse_to_fine[i]. */
+  hpcg_status (*prolongation)(void* state, int32_t level, const void* xc, void* x,
+                              hpcg_error* error);
+  /* Local part of x.y over the first n entries (the core sums over ranks). */
+  hpcg_status (*dot)(void* state, int32_t n, const void* x, const void* y, double* result,
+                     hpcg_error* error);
+  /* w = alpha x + beta y over the first n entries; w may alias x or y. */
+  hpcg_status (*waxpby)(void* state, int32_t n, double alpha, const void* x, double beta,
+                        const void* y, void* w, hpcg_error* error);
+  /* Fused kernels CG uses where given: spmv then the local x.y over the level's rows; waxpby
+   * then the local w.w. */
+  hpcg_status (*spmv_dot)(void* state, int32_t level, const void* x, void* y, double* result,
+                          hpcg_error* error);
+  hpcg_status (*waxpby_norm)(void* state, int32_t n, double alpha, const void* x, double beta,
+                             const void* y, void* w, double* result, hpcg_error* error);
+  /* Optional whole V-cycle x = M r on the fine level, for a plugin that must take over
+   * completely; otherwise the core runs its V-cycle from the steps above. */
+  hpcg_status (*mg)(void* state, const void* r, void* x, const hpcg_core_services* core,
+                    hpcg_error* error);
+  /* Optional: the sequential row order the plugin's symmetric Gauss-Seidel on `level` is
+   * equivalent to (symgs, symgs_zero_guess and the smoothing inside mg). Writes each of the
+   * level's rows once into order[0, rows), in the order the forward sweep relaxes them; the
+   * backward sweep must relax them in reverse. Rows relaxed in parallel (one colour) may come in
+   * any order among themselves. Asked once per level after create. With it, xhpcg recomputes the
+   * smoother and the whole V-cycle in that order and requires agreement to rounding; without
+   * it, the preconditioner is only checked approximately, and the report says so. */
+  hpcg_status (*sweep_order)(void* state, int32_t level, int32_t* order, hpcg_error* error);
+} hpcg_backend;
+
+/* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */
+typedef struct hpcg_backend_v1 {
+  uint32_t abi_version; /* 1 */
+  uint32_t struct_size;
+  const char* name;
+  const char* version;
+  hpcg_status (*create)(const hpcg_problem_view* problem, void** state, hpcg_error* error);
+  void (*destroy)(void* state);
+  uint64_t (*memory_bytes)(void* state);
+  hpcg_status (*diagonal_changed)(void* state, int32_t level, hpcg_error* error);
+  hpcg_status (*spmv)(void* state, int32_t level, const double* x, double* y, hpcg_error* error);
+  hpcg_status (*symgs)(void* state, int32_t level, const double* r, double* x, hpcg_error* error);
+  hpcg_status (*mg)(void* state, const double* r, double* x, const hpcg_core_services* core,
+                    hpcg_error* error);
+  hpcg_status (*dot)(void* state, int32_t n, const double* x, const double* y, double* result,
+                     hpcg_error* error);
+  hpcg_status (*waxpby)(void* state, int32_t n, double alpha, const double* x, double beta,
+                        const double* y, double* w, hpcg_error* error);
+} hpcg_backend_v1;
+
+/* The one symbol a plugin exports; it returns a version-2 table or, from an older plugin, a
+ * version-1 one (xhpcg reads abi_version first). */
+typedef const hpcg_backend* (*hpcg_backend_entry_fn)(void);
+const hpcg_backend* hpcg_backend_entry(void);
+
+/* Optional second symbol (no version bump: xhpcg looks it up by name). Called on every rank
+ * right after loading, before any phase, with --backend-settings: a plugin that cannot run on
+ * this rank at all (no device) fails here, and xhpcg stops at once with exit status 3 instead
+ * of after the reference phases. */
+#define HPCG_BACKEND_PROBE_SYMBOL "hpcg_backend_probe"
+typedef hpcg_status (*hpcg_backend_probe_fn)(int32_t rank, const char* settings,
+                                             hpcg_error* error);
+
+/* Optional third symbol (looked up by name): the bytes the plugin's kernels have read and
+ * written and the kernels it has launched since create(), as the plugin counts them (the cuda
+ * emulation counts every memory sector). xhpcg reads it on every rank before and after the
+ * timed sets and reports bytes per CG iteration and per flop as the backend's own figures:
+ * informative, never part of the rating. counted = 0: the plugin does not count in this run. */
+#define HPCG_BACKEND_TRAFFIC_SYMBOL "hpcg_backend_traffic"
+typedef struct hpcg_traffic {
+  int32_t counted;
+  uint64_t read_bytes;
+  uint64_t written_bytes;
+  uint64_t kernels;
+} hpcg_traffic;
+typedef hpcg_status (*hpcg_backend_traffic_fn)(void* state, hpcg_traffic* traffic,
+                                               hpcg_error* error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HPCG_BACKEND_ABI_H */
