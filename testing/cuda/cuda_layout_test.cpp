@@ -2,8 +2,9 @@
 // The cuda backend's layout and per-row functions on the CPU (row_kernels.hpp through the host
 // executor), against the core's CSR on generated problems with 1 and 2 ranks: the colourings are
 // proper, sliced ELLPACK holds every entry (ragged last slices too), the coloured sweep is the
-// sequential sweep in slot order bit for bit, SpMV, restriction and halo packing match the
-// reference, and the reductions are deterministic.
+// sequential sweep in slot order bit for bit, SpMV (whole and in its two halo parts),
+// restriction, prolongation and halo packing match the reference on vectors in slot order, and
+// the reductions are deterministic.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,6 +27,9 @@ using cuda::Colouring;
 using cuda::LevelLayout;
 using cuda::SellView;
 
+using testing::padding_is_zero;
+using testing::to_rows;
+using testing::to_slots;
 using testing::view_of;
 
 std::vector<double> test_values(int32_t n, double shift) {
@@ -46,6 +50,15 @@ class CudaLayout : public ::testing::TestWithParam<int> {
     s.slice_rows = GetParam();
     s.colouring = colouring;
     return s;
+  }
+  /// Every level's layout, each linked to the next coarser one.
+  std::vector<LevelLayout> layouts() const {
+    std::vector<LevelLayout> h;
+    for (int l = 0; l < view().level_count; ++l) {
+      h.push_back(cuda::build_layout(view().level[l], view().halo[l], settings()));
+    }
+    for (size_t l = 0; l + 1 < h.size(); ++l) cuda::link_coarse(h[l], h[l + 1]);
+    return h;
   }
 };
 
@@ -137,9 +150,18 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
     ASSERT_EQ(h.slots % GetParam(), 0);
     ASSERT_EQ(h.slice_start.size(), static_cast<size_t>(h.slots / GetParam() + 1));
     int32_t held = 0;
+    std::vector<uint8_t> reads_halo(h.slots / GetParam(), 0);
     for (int32_t s = 0; s < h.slots; ++s) {
       const int32_t i = h.row_of[s];
-      if (i < 0) continue;
+      const int32_t slice = s / GetParam(), lane = s % GetParam();
+      if (i < 0) {  // padding: zero entries on its own slot, diagonal 1
+        for (int64_t e = h.slice_start[slice] + lane; e < h.slice_start[slice + 1]; e += GetParam()) {
+          EXPECT_EQ(h.value[e], 0.0);
+          EXPECT_EQ(h.column[e], s);
+        }
+        EXPECT_EQ(h.diagonal[s], 1.0);
+        continue;
+      }
       ++held;
       ASSERT_EQ(h.slot_of[i], s);
       // The CSR row's off-diagonal entries: L (columns swept before slot s), then the rest,
@@ -148,9 +170,13 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
       for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
         if (k == level.diagonal[i]) continue;
         const int32_t j = level.column_index[k];
-        (j < level.rows && h.slot_of[j] < s ? lower : upper).emplace_back(j, level.values[k]);
+        // Columns as vector positions: owned rows by slot, the halo after the slots.
+        (j < level.rows && h.slot_of[j] < s ? lower : upper).emplace_back(h.position(j), level.values[k]);
+        if (j >= level.rows) {
+          reads_halo[slice] = 1;
+          EXPECT_EQ(h.position(j), h.slots + j - level.rows);
+        }
       }
-      const int32_t slice = s / GetParam(), lane = s % GetParam();
       for (auto [begin, end, part] : {std::tuple{h.slice_start[slice], h.slice_upper[slice], &lower},
                                       {h.slice_upper[slice], h.slice_start[slice + 1], &upper}}) {
         size_t k = 0;
@@ -160,7 +186,7 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
             EXPECT_EQ(h.value[e], (*part)[k].second);
           } else {
             EXPECT_EQ(h.value[e], 0.0);
-            EXPECT_EQ(h.column[e], i);
+            EXPECT_EQ(h.column[e], s);
           }
         }
         EXPECT_GE(k, part->size()) << "row " << i << " lost entries";
@@ -168,6 +194,7 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
       EXPECT_EQ(h.diagonal[s], level.values[level.diagonal[i]]);
     }
     EXPECT_EQ(held, level.rows);
+    EXPECT_EQ(h.slice_reads_halo, reads_halo) << "level " << l;
     // Colours start on slice boundaries (a warp never straddles two) and hold no gaps but the
     // padding of their last slice.
     for (int c = 0; c + 1 < static_cast<int>(h.colour_start.size()); ++c) {
@@ -226,7 +253,7 @@ TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSweepOrder) {
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
     const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
-    const SellView v = view_of(h, level);
+    const SellView v = view_of(h);
     const std::vector<int32_t> order = cuda::sweep_order(h);
     std::vector<int32_t> sorted = order;
     std::sort(sorted.begin(), sorted.end());
@@ -238,8 +265,13 @@ TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSweepOrder) {
     const std::vector<double> r = test_values(level.rows, 0.5);
     std::vector<double> t(h.slots);
     for (bool from_zero : {false, true}) {
-      std::vector<double> x = test_values(level.columns, 1.0), expected = x, reference = x;
-      cuda::symmetric_sweep(*executor, v, h.colour_start, r.data(), x.data(), t.data(), from_zero);
+      std::vector<double> natural = test_values(level.columns, 1.0), expected = natural;
+      std::vector<double> reference = natural, stored = to_slots(h, natural);
+      const std::vector<double> stored_r = to_slots(h, r);
+      cuda::symmetric_sweep(*executor, v, h.colour_start, stored_r.data(), stored.data(), t.data(),
+                            from_zero);
+      ASSERT_TRUE(padding_is_zero(h, stored)) << "level " << l;
+      const std::vector<double> x = to_rows(h, stored, level.columns);
       split_sweep(level, order, backward, r.data(), expected.data(), from_zero);
       for (int32_t i = 0; i < level.columns; ++i) {
         ASSERT_EQ(x[i], expected[i]) << "level " << l << " row " << i << " from zero " << from_zero;
@@ -259,14 +291,16 @@ TEST_P(CudaLayout, ColouredSweepIsTheSequentialSweepInSweepOrder) {
   }
 }
 
-TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
+TEST_P(CudaLayout, SpmvRestrictionProlongationAndHaloPackingMatchTheCsr) {
   auto executor = cuda::make_executor(comm.rank(), settings());
+  const std::vector<LevelLayout> layouts = this->layouts();
   for (int l = 0; l < view().level_count; ++l) {
     const hpcg_level_view& level = view().level[l];
-    const LevelLayout h = cuda::build_layout(level, view().halo[l], settings());
-    const SellView v = view_of(h, level);
+    const LevelLayout& h = layouts[l];
+    const SellView v = view_of(h);
     const std::vector<double> x = test_values(level.columns, 2.0), r = test_values(level.rows, 3.0);
-    std::vector<double> y(level.rows, -1.0), expected(level.rows);
+    const std::vector<double> sx = to_slots(h, x), sr = to_slots(h, r);
+    std::vector<double> expected(level.rows);
     for (int32_t i = 0; i < level.rows; ++i) {
       double sum = 0.0;
       for (int64_t k = level.row_start[i]; k < level.row_start[i + 1]; ++k) {
@@ -280,26 +314,55 @@ TEST_P(CudaLayout, SpmvRestrictionAndHaloPackingMatchTheCsr) {
         ASSERT_NEAR(got[i], expected[i], 1e-14 * 27 * 26 * 4) << "level " << l << " row " << i;
       }
     };
-    executor->spmv(v, x.data(), y.data());
-    near(y);
-    std::vector<double> y2(level.rows, -1.0);
-    const double fused = executor->spmv_dot(v, x.data(), y2.data());
+    std::vector<double> y(h.slots, 0.0);
+    executor->spmv(v, sx.data(), y.data(), cuda::all_slots);
+    near(to_rows(h, y, level.rows));
+    EXPECT_TRUE(padding_is_zero(h, y));
+    // The two parts of the split-phase step: the interior slots read no halo value (NaN there
+    // until the "exchange"), and together the parts are the whole step.
+    std::vector<double> stale = sx, y_parts(h.slots, 0.0);
+    std::fill(stale.begin() + h.slots, stale.end(), std::nan(""));
+    executor->spmv(v, stale.data(), y_parts.data(), cuda::interior_slots);
+    executor->spmv(v, sx.data(), y_parts.data(), cuda::boundary_slots);
+    EXPECT_EQ(y_parts, y);
+    EXPECT_EQ(comm.size() > 1, std::count(h.slice_reads_halo.begin(), h.slice_reads_halo.end(), 1) > 0);
+    std::vector<double> y2(h.slots, -1.0);
+    const double fused = executor->spmv_dot(v, sx.data(), y2.data(), cuda::all_slots);
     EXPECT_EQ(y2, y);
+    std::vector<double> y3(h.slots, 0.0);
+    executor->spmv(v, stale.data(), y3.data(), cuda::interior_slots);
+    EXPECT_EQ(executor->spmv_dot(v, sx.data(), y3.data(), cuda::boundary_slots), fused);
+    EXPECT_EQ(y3, y);
     double naive = 0.0;
     for (int32_t i = 0; i < level.rows; ++i) naive += x[i] * expected[i];
     EXPECT_NEAR(fused, naive, 1e-12 * std::fabs(naive));
     if (level.coarse_rows > 0) {
-      std::vector<double> rc(level.coarse_rows);
-      executor->residual_restriction(v, r.data(), x.data(), rc.data());
+      const LevelLayout& coarse = layouts[l + 1];
+      std::vector<double> rc(coarse.slots, 0.0), rc_parts(coarse.slots, 0.0);
+      executor->residual_restriction(v, sr.data(), sx.data(), rc.data(), cuda::all_slots);
+      executor->residual_restriction(v, sr.data(), stale.data(), rc_parts.data(),
+                                     cuda::interior_slots);
+      executor->residual_restriction(v, sr.data(), sx.data(), rc_parts.data(),
+                                     cuda::boundary_slots);
+      EXPECT_EQ(rc_parts, rc);
+      EXPECT_TRUE(padding_is_zero(coarse, rc));
+      const std::vector<double> natural_rc = to_rows(coarse, rc, coarse.rows);
       for (int32_t c = 0; c < level.coarse_rows; ++c) {
         const int32_t f = level.coarse_to_fine[c];
-        ASSERT_NEAR(rc[c], r[f] - expected[f], 1e-14 * 27 * 26 * 4);
+        ASSERT_NEAR(natural_rc[c], r[f] - expected[f], 1e-14 * 27 * 26 * 4);
       }
+      const std::vector<double> xc = test_values(coarse.columns, 4.0);
+      std::vector<double> prolonged = sx;
+      executor->prolongation(v, to_slots(coarse, xc).data(), prolonged.data());
+      std::vector<double> natural_expected = x;
+      for (int32_t c = 0; c < level.coarse_rows; ++c) natural_expected[level.coarse_to_fine[c]] += xc[c];
+      EXPECT_EQ(to_rows(h, prolonged, level.columns), natural_expected);
+      EXPECT_TRUE(padding_is_zero(h, prolonged));
     }
     const hpcg_halo_view& halo = view().halo[l];
     EXPECT_EQ(comm.size() > 1, halo.send_count > 0);
     std::vector<double> send(halo.send_count);
-    executor->pack(v, x.data(), send.data());
+    executor->pack(v, sx.data(), send.data());
     for (int32_t k = 0; k < halo.send_count; ++k) ASSERT_EQ(send[k], x[halo.send_rows[k]]);
   }
 }

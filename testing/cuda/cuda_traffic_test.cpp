@@ -55,23 +55,31 @@ class CgIteration {
     for (int l = 0; l < problem.level_count; ++l) {
       Level level;
       level.layout = cuda::build_layout(problem.level[l], problem.halo[l], cuda::parse_settings(settings));
-      level.view = view_of(level.layout, problem.level[l]);
-      level.rhs = std::make_unique<DeviceVector>(problem.level[l].rows);
-      level.solution = std::make_unique<DeviceVector>(problem.level[l].columns);
-      level.sweep_rhs = std::make_unique<DeviceVector>(level.layout.slots);
       levels_.push_back(std::move(level));
+    }
+    for (size_t l = 0; l + 1 < levels_.size(); ++l) {
+      cuda::link_coarse(levels_[l].layout, levels_[l + 1].layout);
+    }
+    // Vectors in slot order, as the plugin allocates them (values other than 0 in padding
+    // slots change no count).
+    for (Level& level : levels_) {
+      const LevelLayout& h = level.layout;
+      level.view = view_of(h);
+      level.rhs = std::make_unique<DeviceVector>(h.slots);
+      level.solution = std::make_unique<DeviceVector>(h.length(h.columns));
+      level.sweep_rhs = std::make_unique<DeviceVector>(h.slots);
     }
   }
 
   cuda::Traffic run() {
     const SellView& A = levels_[0].view;
-    const int32_t n = A.rows;
-    DeviceVector x(n), r(n), z(A.columns), p(A.columns), Ap(n);
+    const int32_t n = A.slots;  // the kernels run over the slots (padding holds 0)
+    DeviceVector x(n), r(n), z(A.length), p(A.length), Ap(n);
     executor_.reset();
     v_cycle(0, r.data, z.data);
     const double rtz = executor_.dot(n, r.data, z.data);
     executor_.waxpby(n, 1.0, z.data, 0.5, p.data, p.data);
-    const double pAp = executor_.spmv_dot(A, p.data, Ap.data);
+    const double pAp = executor_.spmv_dot(A, p.data, Ap.data, cuda::all_slots);
     executor_.waxpby(n, 1.0, x.data, rtz / pAp, p.data, x.data);
     executor_.waxpby_norm(n, 1.0, r.data, -rtz / pAp, Ap.data, r.data);
     return *executor_.traffic();
@@ -84,7 +92,7 @@ class CgIteration {
                           level.sweep_rhs->data, true);
     if (l + 1 == levels_.size()) return;
     const Level& coarse = levels_[l + 1];
-    executor_.residual_restriction(level.view, r, x, coarse.rhs->data);
+    executor_.residual_restriction(level.view, r, x, coarse.rhs->data, cuda::all_slots);
     v_cycle(l + 1, coarse.rhs->data, coarse.solution->data);
     executor_.prolongation(level.view, coarse.solution->data, x);
     cuda::symmetric_sweep(executor_, level.view, level.layout.colour_start, r, x,

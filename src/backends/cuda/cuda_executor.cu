@@ -25,9 +25,9 @@ void check(cudaError_t status, const char* what) {
 
 int blocks_for(int32_t n) { return (n + threads_per_block - 1) / threads_per_block; }
 
-__global__ void spmv_kernel(SellView A, const double* x, double* y) {
+__global__ void spmv_kernel(SellView A, const double* x, double* y, int32_t set) {
   const int32_t s = blockIdx.x * blockDim.x + threadIdx.x;
-  if (s < A.slots) spmv_row(A, s, x, y);
+  if (s < A.slots) spmv_row(A, s, x, y, set);
 }
 
 __global__ void forward_kernel(SellView A, int32_t begin, int32_t end, const double* r, double* x,
@@ -42,14 +42,15 @@ __global__ void backward_kernel(SellView A, int32_t begin, int32_t end, const do
   if (s < end) backward_row(A, s, t, x);
 }
 
-__global__ void restriction_kernel(SellView A, const double* r, const double* x, double* rc) {
+__global__ void restriction_kernel(SellView A, const double* r, const double* x, double* rc,
+                                   int32_t set) {
   const int32_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c < A.coarse_rows) residual_restriction_row(A, c, r, x, rc);
+  if (c < A.coarse_slots) residual_restriction_row(A, c, r, x, rc, set);
 }
 
 __global__ void prolongation_kernel(SellView A, const double* xc, double* x) {
   const int32_t c = blockIdx.x * blockDim.x + threadIdx.x;
-  if (c < A.coarse_rows) prolongation_row(A, c, xc, x);
+  if (c < A.coarse_slots) prolongation_row(A, c, xc, x);
 }
 
 __global__ void pack_kernel(SellView A, const double* x, double* send) {
@@ -99,8 +100,9 @@ struct SpmvDotSum {
   SellView A;
   const double* x;
   double* y;
+  int32_t set;
   __device__ double operator()(int32_t b, int32_t t) const {
-    return spmv_dot_thread(A, b, t, x, y);
+    return spmv_dot_thread(A, b, t, x, y, set);
   }
 };
 
@@ -201,8 +203,8 @@ class CudaExecutor final : public Executor {
   }
   void fence() override { check(cudaDeviceSynchronize(), "fence"); }
 
-  void spmv(const SellView& A, const double* x, double* y) override {
-    if (A.slots > 0) spmv_kernel<<<blocks_for(A.slots), threads_per_block>>>(A, x, y);
+  void spmv(const SellView& A, const double* x, double* y, int32_t set) override {
+    if (A.slots > 0) spmv_kernel<<<blocks_for(A.slots), threads_per_block>>>(A, x, y, set);
     check(cudaGetLastError(), "spmv");
   }
   void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
@@ -218,13 +220,17 @@ class CudaExecutor final : public Executor {
     check(cudaGetLastError(), "backward sweep");
   }
 
-  void residual_restriction(const SellView& A, const double* r, const double* x,
-                            double* rc) override {
-    if (A.coarse_rows > 0) restriction_kernel<<<blocks_for(A.coarse_rows), threads_per_block>>>(A, r, x, rc);
+  void residual_restriction(const SellView& A, const double* r, const double* x, double* rc,
+                            int32_t set) override {
+    if (A.coarse_slots > 0) {
+      restriction_kernel<<<blocks_for(A.coarse_slots), threads_per_block>>>(A, r, x, rc, set);
+    }
     check(cudaGetLastError(), "residual_restriction");
   }
   void prolongation(const SellView& A, const double* xc, double* x) override {
-    if (A.coarse_rows > 0) prolongation_kernel<<<blocks_for(A.coarse_rows), threads_per_block>>>(A, xc, x);
+    if (A.coarse_slots > 0) {
+      prolongation_kernel<<<blocks_for(A.coarse_slots), threads_per_block>>>(A, xc, x);
+    }
     check(cudaGetLastError(), "prolongation");
   }
   void pack(const SellView& A, const double* x, double* send) override {
@@ -244,8 +250,8 @@ class CudaExecutor final : public Executor {
                      double* w) override {
     return reduce(n, WaxpbyNormSum{n, alpha, x, beta, y, w});
   }
-  double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.slots, SpmvDotSum{A, x, y});
+  double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) override {
+    return reduce(A.slots, SpmvDotSum{A, x, y, set});
   }
 
  private:

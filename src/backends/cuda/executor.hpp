@@ -39,7 +39,8 @@ class Executor {
   virtual void fill(double* v, int32_t n, double value) = 0;
   virtual void fence() = 0;
 
-  virtual void spmv(const SellView& A, const double* x, double* y) = 0;
+  /// The kernels of steps that read a halo cover the slots of `set` (SlotSet).
+  virtual void spmv(const SellView& A, const double* x, double* y, int32_t set) = 0;
   /// forward_row over slots [begin, end) (one colour: any order gives the same result).
   virtual void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
                        double* t, bool from_zero) = 0;
@@ -47,7 +48,7 @@ class Executor {
   virtual void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
                         double* x) = 0;
   virtual void residual_restriction(const SellView& A, const double* r, const double* x,
-                                    double* rc) = 0;
+                                    double* rc, int32_t set) = 0;
   virtual void prolongation(const SellView& A, const double* xc, double* x) = 0;
   virtual void pack(const SellView& A, const double* x, double* send) = 0;
 
@@ -56,13 +57,14 @@ class Executor {
                       double* w) = 0;
   virtual double waxpby_norm(int32_t n, double alpha, const double* x, double beta,
                              const double* y, double* w) = 0;
-  virtual double spmv_dot(const SellView& A, const double* x, double* y) = 0;
+  /// y = A x on `set`, y read elsewhere, and x.y over all slots.
+  virtual double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) = 0;
 };
 
 /// One symmetric Gauss-Seidel step for A x = r: the colours forward, then backward from the
 /// last colour but one (its rows were just relaxed against values that have not changed since:
 /// the same step in exact arithmetic, as rocHPCG does). from_zero: x (halo too) is set to 0
-/// first and the forward sweep reads L only. t: scratch of A.slots values.
+/// first and the forward sweep reads L only. t: scratch of A.slots values. All vectors by slot.
 void symmetric_sweep(Executor& executor, const SellView& A,
                      const std::vector<int32_t>& colour_start, const double* r, double* x,
                      double* t, bool from_zero);

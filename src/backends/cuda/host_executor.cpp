@@ -55,8 +55,8 @@ class HostExecutor final : public Executor {
   }
   void fence() override {}
 
-  void spmv(const SellView& A, const double* x, double* y) override {
-    for (int32_t s = 0; s < A.slots; ++s) spmv_row(A, s, x, y);
+  void spmv(const SellView& A, const double* x, double* y, int32_t set) override {
+    for (int32_t s = 0; s < A.slots; ++s) spmv_row(A, s, x, y, set);
   }
   void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
                double* t, bool from_zero) override {
@@ -66,12 +66,12 @@ class HostExecutor final : public Executor {
                 double* x) override {
     for (int32_t s = begin; s < end; ++s) backward_row(A, s, t, x);
   }
-  void residual_restriction(const SellView& A, const double* r, const double* x,
-                            double* rc) override {
-    for (int32_t c = 0; c < A.coarse_rows; ++c) residual_restriction_row(A, c, r, x, rc);
+  void residual_restriction(const SellView& A, const double* r, const double* x, double* rc,
+                            int32_t set) override {
+    for (int32_t c = 0; c < A.coarse_slots; ++c) residual_restriction_row(A, c, r, x, rc, set);
   }
   void prolongation(const SellView& A, const double* xc, double* x) override {
-    for (int32_t c = 0; c < A.coarse_rows; ++c) prolongation_row(A, c, xc, x);
+    for (int32_t c = 0; c < A.coarse_slots; ++c) prolongation_row(A, c, xc, x);
   }
   void pack(const SellView& A, const double* x, double* send) override {
     for (int32_t k = 0; k < A.send_count; ++k) pack_row(A, k, x, send);
@@ -90,8 +90,9 @@ class HostExecutor final : public Executor {
       return waxpby_norm_thread(n, b, t, alpha, x, beta, y, w);
     });
   }
-  double spmv_dot(const SellView& A, const double* x, double* y) override {
-    return reduce(A.slots, [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y); });
+  double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) override {
+    return reduce(A.slots,
+                  [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y, set); });
   }
 };
 

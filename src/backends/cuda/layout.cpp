@@ -238,7 +238,7 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
     for (int32_t& c : colour) c = position[c];
   }
   // Each colour starts on a slice boundary, so that a warp never straddles two colours; the
-  // padding slots between colours hold no row (row_of -1) and every kernel skips them.
+  // padding slots between colours hold no row and compute 0 (row_kernels.hpp).
   std::vector<int32_t> class_rows(colours, 0);
   for (int32_t c : colour) ++class_rows[c];
   out.colour_start.assign(colours + 1, 0);
@@ -282,35 +282,50 @@ LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& hal
   out.column.assign(entries, 0);
   out.value.assign(entries, 0.0);
   out.diagonal.assign(out.slots, 1.0);
+  out.slice_reads_halo.assign(slices, 0);
   for (int32_t s = 0; s < out.slots; ++s) {
     const int32_t i = out.row_of[s];
     const int32_t k = s / slice, lane = s % slice;
-    // Padding: value 0 on the row's own column (a padding slot's column 0 is never read).
+    // Padding: value 0 on the slot itself (its x value is in the same sector as its
+    // neighbours'; a padding slot's own value is 0).
     for (int64_t e = out.slice_start[k] + lane; e < out.slice_start[k + 1]; e += slice) {
-      out.column[e] = std::max(i, 0);
+      out.column[e] = s;
     }
     if (i < 0) continue;
     int64_t lower = out.slice_start[k] + lane, upper = out.slice_upper[k] + lane;
     for (int64_t e = level.row_start[i]; e < level.row_start[i + 1]; ++e) {
       if (e == level.diagonal[i]) continue;
-      int64_t& at = is_lower(s, level.column_index[e]) ? lower : upper;
-      out.column[at] = level.column_index[e];
+      const int32_t j = level.column_index[e];
+      int64_t& at = is_lower(s, j) ? lower : upper;
+      out.column[at] = j < rows ? out.slot_of[j] : out.slots + (j - rows);
       out.value[at] = level.values[e];
+      if (j >= rows) out.slice_reads_halo[k] = 1;
       at += slice;
     }
     out.diagonal[s] = level.values[level.diagonal[i]];
   }
 
   out.coarse_slot.resize(level.coarse_rows);
-  out.coarse_fine.resize(level.coarse_rows);
   for (int32_t c = 0; c < level.coarse_rows; ++c) {
     const int32_t f = level.coarse_to_fine[c];
     if (f < 0 || f >= rows) throw std::invalid_argument("coarse_to_fine names a row out of range");
-    out.coarse_fine[c] = f;
     out.coarse_slot[c] = out.slot_of[f];
   }
-  out.send_rows.assign(halo.send_rows, halo.send_rows + halo.send_count);
+  out.send_slot.resize(halo.send_count);
+  for (int32_t k = 0; k < halo.send_count; ++k) {
+    const int32_t i = halo.send_rows[k];
+    if (i < 0 || i >= rows) throw std::invalid_argument("send_rows names a row out of range");
+    out.send_slot[k] = out.slot_of[i];
+  }
   return out;
+}
+
+void link_coarse(LevelLayout& fine, const LevelLayout& coarse) {
+  if (static_cast<int32_t>(fine.coarse_slot.size()) != coarse.rows) {
+    throw std::invalid_argument("the coarse level's rows differ from the fine level's count");
+  }
+  fine.injected_slot.assign(coarse.slots, -1);
+  for (int32_t c = 0; c < coarse.rows; ++c) fine.injected_slot[coarse.slot_of[c]] = fine.coarse_slot[c];
 }
 
 std::vector<int32_t> sweep_order(const LevelLayout& layout) {

@@ -39,21 +39,30 @@ struct Settings {
 /// Parses --backend-settings; throws std::invalid_argument naming the bad key or value.
 Settings parse_settings(const std::string& text);
 
-/// One level in host memory, ready to be copied to the device as it is.
+/// One level in host memory, ready to be copied to the device as it is. Vectors of the level
+/// are in slot order (row_kernels.hpp's SellView): position(i) says where natural entry i sits.
 struct LevelLayout {
   int32_t rows = 0, columns = 0, slice_rows = 0, slice_shift = 0;
   int32_t slots = 0;  ///< rows and the padding that starts every colour on a slice boundary
   std::vector<int64_t> slice_start;  ///< slices + 1 entry offsets
   std::vector<int64_t> slice_upper;  ///< by slice: where its U block starts
-  std::vector<int32_t> column;       ///< off-diagonal entries only
+  std::vector<int32_t> column;       ///< off-diagonal entries only, vector positions
   std::vector<double> value;
   std::vector<double> diagonal;     ///< by slot (1 in padding slots)
-  std::vector<int32_t> row_of;          ///< by slot: the row, -1 in padding slots
+  std::vector<uint8_t> slice_reads_halo;  ///< by slice: a row of it has a halo column
+  std::vector<int32_t> row_of;          ///< by slot: the row, -1 in padding slots (host only)
   std::vector<int32_t> slot_of;         ///< by row
   std::vector<int32_t> colour_start;    ///< colours + 1 slot offsets, multiples of slice_rows
-  std::vector<int32_t> coarse_slot, coarse_fine;
-  std::vector<int32_t> send_rows;
+  std::vector<int32_t> coarse_slot;     ///< by coarse row: the slot of its injected fine row
+  /// By slot of the next coarser level: the fine slot injected into it, -1 for its padding
+  /// (link_coarse fills it; empty on the coarsest level).
+  std::vector<int32_t> injected_slot;
+  std::vector<int32_t> send_slot;       ///< the halo's send rows as slots, in the core's order
   int32_t colours() const { return static_cast<int32_t>(colour_start.size()) - 1; }
+  /// A vector's length in slot order for `natural_length` (rows or columns).
+  int32_t length(int32_t natural_length) const { return slots + natural_length - rows; }
+  /// Where natural entry i (a row, or rows + k for the k-th halo value) of a vector sits.
+  int32_t position(int32_t i) const { return i < rows ? slot_of[i] : slots + (i - rows); }
 };
 
 /// Colour of each owned row: no two rows joined by an owned-to-owned entry share a colour
@@ -75,6 +84,9 @@ std::vector<int32_t> order_colours(const std::vector<int64_t>& graph,
 
 LevelLayout build_layout(const hpcg_level_view& level, const hpcg_halo_view& halo,
                          const Settings& settings);
+
+/// Fills fine.injected_slot from the coarse level's layout (coarse rows by their slots).
+void link_coarse(LevelLayout& fine, const LevelLayout& coarse);
 
 /// The rows in the order a sweep relaxes them (slot order without the padding): a sweep
 /// over the colours equals a sequential Gauss-Seidel sweep over the rows in this order. The

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The cuda backend's plugin table (ABI 2): every level's matrix, every vector and the halo
+// The cuda backend's plugin table (ABI 3): every level's matrix, every vector and the halo
 // buffers live in the executor's memory for the whole run; the core only ever holds handles.
-// Compiled once per executor (GPU and host emulation); nothing here includes CUDA.
+// A level's vectors are in the level's slot order (row_kernels.hpp); upload, download, fill,
+// copy and the halo convert from and to the core's natural row numbers. Steps that read a
+// halo come in two parts around the exchange. Compiled once per executor (GPU and host
+// emulation); nothing here includes CUDA.
 #include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <hpcg/backend_abi.h>
@@ -23,6 +29,13 @@ struct DeviceLevel {
   double* sweep_rhs = nullptr;  ///< r - L x of the last forward sweep, by slot
   double* send = nullptr;     ///< pack_halo's device buffer
   double* receive = nullptr;  ///< halo_buffers()' receive buffer (--gpu-aware-mpi)
+  /// Slot ranges of padding: fill() keeps them 0 whatever the value.
+  std::vector<std::pair<int32_t, int32_t>> padding;
+};
+
+/// What the host knows of a vector: its level and its length in natural entries.
+struct VectorInfo {
+  int32_t level = 0, length = 0;
 };
 
 struct State {
@@ -30,6 +43,7 @@ struct State {
   std::unique_ptr<Executor> executor;
   std::vector<DeviceLevel> levels;
   std::vector<void*> memory;  ///< every allocation but the vectors
+  std::unordered_map<const void*, VectorInfo> vectors;  ///< handle -> level and length
   uint64_t bytes = 0;
   ~State() {
     if (executor) {
@@ -45,6 +59,12 @@ struct State {
     executor->to_device(device, host.data(), host.size() * sizeof(T));
     return device;
   }
+  const VectorInfo& info(const void* v) const {
+    const auto found = vectors.find(v);
+    if (found == vectors.end()) throw std::invalid_argument("not a vector of this backend");
+    return found->second;
+  }
+  const LevelLayout& layout_of(const void* v) const { return levels[info(v).level].layout; }
   double* scratch(size_t count) {
     auto* device = static_cast<double*>(executor->allocate(count * sizeof(double)));
     memory.push_back(device);
@@ -71,15 +91,14 @@ State& of(void* state) { return *static_cast<State*>(state); }
 double* vec(void* v) { return static_cast<double*>(v); }
 const double* vec(const void* v) { return static_cast<const double*>(v); }
 
+/// Copies level l's layout (built, and linked to the next coarser level) to the device.
 void upload_level(State& s, int32_t l) {
-  const hpcg_level_view& level = s.problem.level[l];
   DeviceLevel& d = s.levels[l];
-  d.layout = build_layout(level, s.problem.halo[l], parse_settings(s.problem.settings));
   const LevelLayout& h = d.layout;
   SellView& v = d.view;
   v.rows = h.rows;
   v.slots = h.slots;
-  v.columns = h.columns;
+  v.length = h.length(h.columns);
   v.slice_rows = h.slice_rows;
   v.slice_shift = h.slice_shift;
   v.slice_start = s.copy_in(h.slice_start);
@@ -87,16 +106,22 @@ void upload_level(State& s, int32_t l) {
   v.column = s.copy_in(h.column);
   v.value = s.copy_in(h.value);
   v.diagonal = d.diagonal = s.copy_in(h.diagonal);
-  v.row_of = s.copy_in(h.row_of);
-  v.slot_of = s.copy_in(h.slot_of);
-  v.coarse_rows = level.coarse_rows;
-  v.coarse_slot = s.copy_in(h.coarse_slot);
-  v.coarse_fine = s.copy_in(h.coarse_fine);
-  v.send_count = static_cast<int32_t>(h.send_rows.size());
-  v.send_rows = s.copy_in(h.send_rows);
+  v.slice_reads_halo = s.copy_in(h.slice_reads_halo);
+  v.coarse_slots = static_cast<int32_t>(h.injected_slot.size());
+  v.injected_slot = s.copy_in(h.injected_slot);
+  v.send_count = static_cast<int32_t>(h.send_slot.size());
+  v.send_slot = s.copy_in(h.send_slot);
   d.sweep_rhs = s.scratch(static_cast<size_t>(h.slots));
-  d.send = s.scratch(h.send_rows.size());
+  d.send = s.scratch(h.send_slot.size());
   d.receive = s.scratch(static_cast<size_t>(h.columns - h.rows));
+  for (int32_t slot = 0; slot < h.slots; ++slot) {
+    if (h.row_of[slot] >= 0) continue;
+    if (!d.padding.empty() && d.padding.back().second == slot) {
+      ++d.padding.back().second;
+    } else {
+      d.padding.emplace_back(slot, slot + 1);
+    }
+  }
 }
 
 hpcg_status create(const hpcg_problem_view* problem, void** state, hpcg_error* error) {
@@ -106,6 +131,12 @@ hpcg_status create(const hpcg_problem_view* problem, void** state, hpcg_error* e
     const Settings settings = parse_settings(problem->settings);
     s->executor = make_executor(problem->rank, settings);
     s->levels.resize(problem->level_count);
+    for (int32_t l = 0; l < problem->level_count; ++l) {
+      s->levels[l].layout = build_layout(problem->level[l], problem->halo[l], settings);
+    }
+    for (int32_t l = 0; l + 1 < problem->level_count; ++l) {
+      link_coarse(s->levels[l].layout, s->levels[l + 1].layout);
+    }
     for (int32_t l = 0; l < problem->level_count; ++l) upload_level(*s, l);
     s->executor->fence();
     *state = s.release();
@@ -126,39 +157,106 @@ hpcg_status diagonal_changed(void* state, int32_t l, hpcg_error* error) {
   });
 }
 
-hpcg_status alloc_vector(void* state, int32_t length, void** vector, hpcg_error* error) {
+/// A vector of `level` in slot order: slots + (length - rows) values, 0 to begin with (the
+/// padding slots stay 0 for good).
+hpcg_status alloc_level_vector(void* state, int32_t level, int32_t, int32_t length,
+                               void** vector, hpcg_error* error) {
   return guarded(error, [&] {
     State& s = of(state);
-    double* v = static_cast<double*>(s.executor->allocate(sizeof(double) * length));
-    s.executor->fill(v, length, 0.0);
-    s.bytes += sizeof(double) * static_cast<uint64_t>(length);
+    if (level < 0 || level >= s.problem.level_count) throw std::invalid_argument("no such level");
+    const LevelLayout& h = s.levels[level].layout;
+    if (length != h.rows && length != h.columns) {
+      throw std::invalid_argument("a vector of level " + std::to_string(level) + " has " +
+                                  std::to_string(h.rows) + " or " + std::to_string(h.columns) +
+                                  " entries, not " + std::to_string(length));
+    }
+    const int32_t stored = h.length(length);
+    double* v = static_cast<double*>(s.executor->allocate(sizeof(double) * stored));
+    s.executor->fill(v, stored, 0.0);
+    s.bytes += sizeof(double) * static_cast<uint64_t>(stored);
+    s.vectors[v] = {level, length};
     *vector = v;
   });
 }
 
-void free_vector(void* state, void* vector) { of(state).executor->release(vector); }
+void free_vector(void* state, void* vector) {
+  of(state).vectors.erase(vector);
+  of(state).executor->release(vector);
+}
 
+void check_range(const VectorInfo& v, int32_t begin, int32_t count) {
+  if (begin < 0 || count < 0 || begin > v.length - count) {
+    throw std::invalid_argument("entries " + std::to_string(begin) + ".." +
+                                std::to_string(begin + count) + " of a vector of " +
+                                std::to_string(v.length));
+  }
+}
+
+/// The whole vector in one transfer, permuted on the host: outside the timed sets.
 hpcg_status upload(void* state, const double* host, int32_t begin, int32_t count, void* v,
                    hpcg_error* error) {
   return guarded(error, [&] {
-    of(state).executor->to_device(vec(v) + begin, host, sizeof(double) * count);
+    State& s = of(state);
+    const VectorInfo& info = s.info(v);
+    const LevelLayout& h = s.layout_of(v);
+    check_range(info, begin, count);
+    const size_t stored = static_cast<size_t>(h.length(info.length));
+    std::vector<double> values(stored, 0.0);  // padding 0
+    if (count < info.length) s.executor->to_host(values.data(), v, sizeof(double) * stored);
+    for (int32_t k = 0; k < count; ++k) values[h.position(begin + k)] = host[k];
+    s.executor->to_device(v, values.data(), sizeof(double) * stored);
   });
 }
 
 hpcg_status download(void* state, const void* v, int32_t begin, int32_t count, double* host,
                      hpcg_error* error) {
   return guarded(error, [&] {
-    of(state).executor->to_host(host, vec(v) + begin, sizeof(double) * count);
+    State& s = of(state);
+    const VectorInfo& info = s.info(v);
+    const LevelLayout& h = s.layout_of(v);
+    check_range(info, begin, count);
+    std::vector<double> values(static_cast<size_t>(h.length(info.length)));
+    s.executor->to_host(values.data(), v, sizeof(double) * values.size());
+    for (int32_t k = 0; k < count; ++k) host[k] = values[h.position(begin + k)];
   });
 }
 
+/// `length` natural entries from the start: the level's owned rows (all slots), and its halo
+/// where length is the columns. Padding slots stay 0.
 hpcg_status fill(void* state, void* v, int32_t length, double value, hpcg_error* error) {
-  return guarded(error, [&] { of(state).executor->fill(vec(v), length, value); });
+  return guarded(error, [&] {
+    State& s = of(state);
+    const VectorInfo& info = s.info(v);
+    const DeviceLevel& d = s.levels[info.level];
+    check_range(info, 0, length);
+    if (length < d.layout.rows) throw std::invalid_argument("fill covers all of a level's rows");
+    s.executor->fill(vec(v), d.layout.length(length), value);
+    if (value == 0.0) return;
+    for (const auto& [begin, end] : d.padding) s.executor->fill(vec(v) + begin, end - begin, 0.0);
+  });
 }
 
+/// The first `count` natural entries; a level's vectors share one order, so rows and halo copy
+/// as they are stored. Fewer than the rows (never in CG) go through the host.
 hpcg_status copy(void* state, const void* from, int32_t count, void* to, hpcg_error* error) {
   return guarded(error, [&] {
-    of(state).executor->device_copy(to, from, sizeof(double) * count);
+    State& s = of(state);
+    const VectorInfo& source = s.info(from);
+    const VectorInfo& target = s.info(to);
+    check_range(source, 0, count);
+    check_range(target, 0, count);
+    if (source.level != target.level) throw std::invalid_argument("copy between levels");
+    const LevelLayout& h = s.levels[source.level].layout;
+    if (count >= h.rows) {
+      s.executor->device_copy(to, from, sizeof(double) * static_cast<size_t>(h.length(count)));
+      return;
+    }
+    std::vector<double> values(static_cast<size_t>(count));
+    hpcg_error inner{};
+    if (download(state, from, 0, count, values.data(), &inner) != HPCG_STATUS_OK ||
+        upload(state, values.data(), 0, count, to, &inner) != HPCG_STATUS_OK) {
+      throw std::runtime_error(inner.message);
+    }
   });
 }
 
@@ -185,8 +283,8 @@ hpcg_status unpack_halo(void* state, int32_t l, const double* receive, void* x,
   return guarded(error, [&] {
     State& s = of(state);
     const DeviceLevel& d = s.levels[l];
-    const size_t bytes = sizeof(double) * static_cast<size_t>(d.view.columns - d.view.rows);
-    double* halo = vec(x) + d.view.rows;  // the halo part is contiguous: one copy
+    const size_t bytes = sizeof(double) * static_cast<size_t>(d.layout.columns - d.layout.rows);
+    double* halo = vec(x) + d.view.slots;  // the halo part follows the slots: one copy
     if (receive == d.receive) {
       s.executor->device_copy(halo, receive, bytes);
       s.executor->fence();  // the core may post the next receive into d.receive right away
@@ -204,8 +302,39 @@ hpcg_status halo_buffers(void* state, int32_t l, double** send, double** receive
   });
 }
 
+/// The slots a part of a split-phase step covers, or -1 for none. Without a halo (one rank)
+/// the whole step runs after the (empty) exchange, in one kernel; otherwise the slices that
+/// read no halo value run while it is in flight.
+int32_t slots_of_part(const DeviceLevel& d, int32_t part) {
+  const bool has_halo = d.layout.columns > d.layout.rows;
+  if (part == HPCG_PART_BEFORE_HALO) return has_halo ? interior_slots : -1;
+  if (part == HPCG_PART_AFTER_HALO) return has_halo ? boundary_slots : all_slots;
+  throw std::invalid_argument("part " + std::to_string(part) + " is neither before nor after the halo");
+}
+
+/// The n of dot and waxpby: ABI 3 passes the level's rows; the kernels run over its slots.
+int32_t slots_for(const State& s, int32_t n, const void* x) {
+  const LevelLayout& h = s.layout_of(x);
+  if (n != h.rows) {
+    throw std::invalid_argument("n = " + std::to_string(n) + " is not the level's " +
+                                std::to_string(h.rows) + " rows");
+  }
+  return h.slots;
+}
+
 hpcg_status spmv(void* state, int32_t l, const void* x, void* y, hpcg_error* error) {
-  return guarded(error, [&] { of(state).executor->spmv(of(state).levels[l].view, vec(x), vec(y)); });
+  return guarded(error, [&] {
+    of(state).executor->spmv(of(state).levels[l].view, vec(x), vec(y), all_slots);
+  });
+}
+
+hpcg_status spmv_part(void* state, int32_t part, int32_t l, const void* x, void* y,
+                      hpcg_error* error) {
+  return guarded(error, [&] {
+    const DeviceLevel& d = of(state).levels[l];
+    const int32_t set = slots_of_part(d, part);
+    if (set >= 0) of(state).executor->spmv(d.view, vec(x), vec(y), set);
+  });
 }
 
 hpcg_status symgs(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
@@ -215,6 +344,15 @@ hpcg_status symgs(void* state, int32_t l, const void* r, void* x, hpcg_error* er
     symmetric_sweep(*s.executor, d.view, d.layout.colour_start, vec(r), vec(x), d.sweep_rhs,
                     false);
   });
+}
+
+/// Nothing before the halo, the whole step after it: every colour holds boundary rows, and
+/// a boundary row of an early colour precedes interior rows of later ones in the sweep order,
+/// so no part of the sweep that keeps that order can run without the halo.
+hpcg_status symgs_part(void* state, int32_t part, int32_t l, const void* r, void* x,
+                       hpcg_error* error) {
+  if (part == HPCG_PART_BEFORE_HALO) return HPCG_STATUS_OK;
+  return symgs(state, l, r, x, error);
 }
 
 hpcg_status symgs_zero_guess(void* state, int32_t l, const void* r, void* x, hpcg_error* error) {
@@ -229,7 +367,17 @@ hpcg_status symgs_zero_guess(void* state, int32_t l, const void* r, void* x, hpc
 hpcg_status residual_restriction(void* state, int32_t l, const void* r, const void* x, void* rc,
                                  hpcg_error* error) {
   return guarded(error, [&] {
-    of(state).executor->residual_restriction(of(state).levels[l].view, vec(r), vec(x), vec(rc));
+    of(state).executor->residual_restriction(of(state).levels[l].view, vec(r), vec(x), vec(rc),
+                                             all_slots);
+  });
+}
+
+hpcg_status residual_restriction_part(void* state, int32_t part, int32_t l, const void* r,
+                                      const void* x, void* rc, hpcg_error* error) {
+  return guarded(error, [&] {
+    const DeviceLevel& d = of(state).levels[l];
+    const int32_t set = slots_of_part(d, part);
+    if (set >= 0) of(state).executor->residual_restriction(d.view, vec(r), vec(x), vec(rc), set);
   });
 }
 
@@ -241,25 +389,44 @@ hpcg_status prolongation(void* state, int32_t l, const void* xc, void* x, hpcg_e
 
 hpcg_status dot(void* state, int32_t n, const void* x, const void* y, double* result,
                 hpcg_error* error) {
-  return guarded(error, [&] { *result = of(state).executor->dot(n, vec(x), vec(y)); });
+  return guarded(error, [&] {
+    *result = of(state).executor->dot(slots_for(of(state), n, x), vec(x), vec(y));
+  });
 }
 
 hpcg_status waxpby(void* state, int32_t n, double alpha, const void* x, double beta,
                    const void* y, void* w, hpcg_error* error) {
-  return guarded(error, [&] { of(state).executor->waxpby(n, alpha, vec(x), beta, vec(y), vec(w)); });
+  return guarded(error, [&] {
+    of(state).executor->waxpby(slots_for(of(state), n, w), alpha, vec(x), beta, vec(y), vec(w));
+  });
 }
 
 hpcg_status spmv_dot(void* state, int32_t l, const void* x, void* y, double* result,
                      hpcg_error* error) {
   return guarded(error, [&] {
-    *result = of(state).executor->spmv_dot(of(state).levels[l].view, vec(x), vec(y));
+    *result = of(state).executor->spmv_dot(of(state).levels[l].view, vec(x), vec(y), all_slots);
+  });
+}
+
+/// Before the halo: y on the interior slices. After: y on the rest, fused with x.y over all.
+hpcg_status spmv_dot_part(void* state, int32_t part, int32_t l, const void* x, void* y,
+                          double* result, hpcg_error* error) {
+  return guarded(error, [&] {
+    const DeviceLevel& d = of(state).levels[l];
+    const int32_t set = slots_of_part(d, part);
+    if (part == HPCG_PART_BEFORE_HALO) {
+      if (set >= 0) of(state).executor->spmv(d.view, vec(x), vec(y), set);
+    } else {
+      *result = of(state).executor->spmv_dot(d.view, vec(x), vec(y), set);
+    }
   });
 }
 
 hpcg_status waxpby_norm(void* state, int32_t n, double alpha, const void* x, double beta,
                         const void* y, void* w, double* result, hpcg_error* error) {
   return guarded(error, [&] {
-    *result = of(state).executor->waxpby_norm(n, alpha, vec(x), beta, vec(y), vec(w));
+    *result = of(state).executor->waxpby_norm(slots_for(of(state), n, w), alpha, vec(x), beta,
+                                              vec(y), vec(w));
   });
 }
 
@@ -277,7 +444,9 @@ hpcg_backend make_table() {
   table.abi_version = HPCG_BACKEND_ABI_VERSION;
   table.struct_size = sizeof(hpcg_backend);
   table.name = executor_backend_name();
-  table.version = "1.1 (sliced ELLPACK, first-fit colouring in paired order, deterministic reductions)";
+  table.version =
+      "1.2 (sliced ELLPACK, first-fit colouring in paired order, vectors in colour order, "
+      "deterministic reductions)";
   // Separate memory: the core never reads a handle. Bit-reproducible: no atomics, reductions
   // in a fixed order (row_kernels.hpp).
   // Kernels are queued on the default stream; values and halo buffers come back finished.
@@ -286,7 +455,6 @@ hpcg_backend make_table() {
   table.destroy = destroy;
   table.memory_bytes = memory_bytes;
   table.diagonal_changed = diagonal_changed;
-  table.alloc_vector = alloc_vector;
   table.free_vector = free_vector;
   table.upload = upload;
   table.download = download;
@@ -306,6 +474,11 @@ hpcg_backend make_table() {
   table.spmv_dot = spmv_dot;
   table.waxpby_norm = waxpby_norm;
   table.sweep_order = declared_sweep_order;
+  table.alloc_level_vector = alloc_level_vector;
+  table.spmv_part = spmv_part;
+  table.spmv_dot_part = spmv_dot_part;
+  table.symgs_part = symgs_part;
+  table.residual_restriction_part = residual_restriction_part;
   return table;
 }
 

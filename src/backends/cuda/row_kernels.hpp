@@ -15,35 +15,44 @@
 namespace hpcg::cuda {
 
 /// One level's matrix in sliced ELLPACK, rows in colour order. Row slot s (0..slots-1) is the
-/// s-th row in colour order; it holds original row row_of[s]. Slice k covers slots
-/// [k*slice_rows, (k+1)*slice_rows) and holds two blocks of off-diagonal entries: L, the
-/// entries on columns of rows relaxed before the row (entries [slice_start[k], slice_upper[k])),
-/// then U, the rest and the halo columns ([slice_upper[k], slice_start[k+1])), each in CSR order.
-/// Inside a block, entry e of slot s sits at block start + e*slice_rows + s%slice_rows
-/// (column-major, so that neighbouring threads read neighbouring words). Padding entries have
-/// value 0 and the row's own column. The diagonal is its own array. Each colour starts on a
-/// slice boundary; the slots padding a colour's last slice hold no row (row_of[s] = -1) and
-/// every kernel skips them. Vectors stay in the core's natural order: kernels read and write
-/// x[row_of[s]].
+/// s-th row in colour order. Slice k covers slots [k*slice_rows, (k+1)*slice_rows) and holds
+/// two blocks of off-diagonal entries: L, the entries on columns of rows relaxed before the row
+/// (entries [slice_start[k], slice_upper[k])), then U, the rest and the halo columns
+/// ([slice_upper[k], slice_start[k+1])), each in CSR order. Inside a block, entry e of slot s
+/// sits at block start + e*slice_rows + s%slice_rows (column-major, so that neighbouring
+/// threads read neighbouring words). The diagonal is its own array. Each colour starts on a
+/// slice boundary; the slots padding a colour's last slice hold no row.
+/// Vectors are in slot order too: a level's vector holds the value of the row in slot s at s,
+/// then the halo (slots + k for the k-th halo column), so column ids are vector positions. A
+/// padding slot has only zero entries on its own slot and diagonal 1, and every vector holds 0
+/// there, so every kernel computes 0 for it without knowing it is padding.
 struct SellView {
-  int32_t rows = 0;                  ///< owned rows: the length of a vector's owned part
-  int32_t slots = 0;                 ///< rows and padding slots (row_of -1), slices * slice_rows
-  int32_t columns = 0;
+  int32_t rows = 0;                  ///< owned rows
+  int32_t slots = 0;                 ///< rows and padding slots, slices * slice_rows
+  int32_t length = 0;                ///< a vector with its halo: slots + columns - rows
   int32_t slice_rows = 0;            ///< a power of two
   int32_t slice_shift = 0;           ///< log2(slice_rows)
   const int64_t* slice_start = nullptr;  ///< slices + 1 offsets
   const int64_t* slice_upper = nullptr;  ///< by slice: where its U block starts
-  const int32_t* column = nullptr;
+  const int32_t* column = nullptr;   ///< vector positions (slots, or slots + halo index)
   const double* value = nullptr;
   const double* diagonal = nullptr;  ///< by slot
-  const int32_t* row_of = nullptr;   ///< slot -> original row
-  const int32_t* slot_of = nullptr;  ///< original row -> slot
-  int32_t coarse_rows = 0;
-  const int32_t* coarse_slot = nullptr;  ///< coarse row -> slot of its injected fine row
-  const int32_t* coarse_fine = nullptr;  ///< coarse row -> injected fine row (natural order)
+  /// By slice: whether a row of the slice reads a halo column (the split-phase halo's parts).
+  const uint8_t* slice_reads_halo = nullptr;
+  int32_t coarse_slots = 0;              ///< slots of the next coarser level
+  const int32_t* injected_slot = nullptr;  ///< coarse slot -> fine slot injected, -1: padding
   int32_t send_count = 0;
-  const int32_t* send_rows = nullptr;
+  const int32_t* send_slot = nullptr;  ///< the slots pack_halo sends, in the core's order
 };
+
+/// Which slots a kernel of a split-phase step covers: all, those whose slice reads no halo
+/// value (run while the exchange is in flight), or those whose slice does.
+enum SlotSet : int32_t { all_slots = 0, interior_slots = 1, boundary_slots = 2 };
+
+HPCG_CUDA_HD bool in_set(const SellView& A, int32_t s, int32_t set) {
+  if (set == all_slots) return true;
+  return (A.slice_reads_halo[s >> A.slice_shift] != 0) == (set == boundary_slots);
+}
 
 /// sum - a_ij x_j over slot s's entries in [begin, end) of its slice (one block).
 HPCG_CUDA_HD double subtract_block(const SellView& A, int32_t s, int64_t begin, int64_t end,
@@ -66,51 +75,49 @@ HPCG_CUDA_HD double subtract_upper(const SellView& A, int32_t s, double sum, con
   return subtract_block(A, s, A.slice_upper[slice], A.slice_start[slice + 1], sum, x);
 }
 
-/// r[i] - (A x)[i] for the row i in slot s: the diagonal term, then L, then U.
-HPCG_CUDA_HD double row_residual(const SellView& A, int32_t s, double r_i, const double* x) {
-  const int32_t i = A.row_of[s];
-  return subtract_upper(A, s, subtract_lower(A, s, r_i - A.diagonal[s] * x[i], x), x);
+/// r_s - (A x)_s for the row in slot s: the diagonal term, then L, then U.
+HPCG_CUDA_HD double row_residual(const SellView& A, int32_t s, double r_s, const double* x) {
+  return subtract_upper(A, s, subtract_lower(A, s, r_s - A.diagonal[s] * x[s], x), x);
 }
 
-/// y[row_of[s]] = (A x)[row_of[s]].
-HPCG_CUDA_HD void spmv_row(const SellView& A, int32_t s, const double* x, double* y) {
-  const int32_t i = A.row_of[s];
-  if (i >= 0) y[i] = -row_residual(A, s, 0.0, x);
+/// y[s] = (A x)[s] where s is in `set`.
+HPCG_CUDA_HD void spmv_row(const SellView& A, int32_t s, const double* x, double* y,
+                           int32_t set) {
+  if (in_set(A, s, set)) y[s] = -row_residual(A, s, 0.0, x);
 }
 
 /// The forward Gauss-Seidel update of the row in slot s: t = r - L x (the rows before it are
-/// final for this sweep), x = (t - U x) / d. From x = 0 the U part is 0 and not read. t, by
-/// slot, keeps r - L x for the backward sweep (nullptr: not kept, the last colour).
+/// final for this sweep), x = (t - U x) / d. From x = 0 the U part is 0 and not read. t keeps
+/// r - L x for the backward sweep (nullptr: not kept, the last colour).
 HPCG_CUDA_HD void forward_row(const SellView& A, int32_t s, const double* r, double* x,
                               double* t, bool from_zero) {
-  const int32_t i = A.row_of[s];
-  if (i < 0) return;
-  const double lower = subtract_lower(A, s, r[i], x);
+  const double lower = subtract_lower(A, s, r[s], x);
   if (t != nullptr) t[s] = lower;
-  x[i] = (from_zero ? lower : subtract_upper(A, s, lower, x)) / A.diagonal[s];
+  x[s] = (from_zero ? lower : subtract_upper(A, s, lower, x)) / A.diagonal[s];
 }
 
 /// The backward update: x = (t - U x) / d, with t = r - L x from the forward sweep (the rows
 /// before this one have not changed since), so that it reads U only.
 HPCG_CUDA_HD void backward_row(const SellView& A, int32_t s, const double* t, double* x) {
-  const int32_t i = A.row_of[s];
-  if (i >= 0) x[i] = subtract_upper(A, s, t[s], x) / A.diagonal[s];
+  x[s] = subtract_upper(A, s, t[s], x) / A.diagonal[s];
 }
 
-/// rc[c] = r[f] - (A x)[f] for the fine row f injected into coarse row c.
+/// rc[c] = r[f] - (A x)[f] for the fine slot f injected into coarse slot c (rc is the coarse
+/// level's vector; its padding slots stay 0), where f is in `set`.
 HPCG_CUDA_HD void residual_restriction_row(const SellView& A, int32_t c, const double* r,
-                                           const double* x, double* rc) {
-  const int32_t s = A.coarse_slot[c];
-  rc[c] = row_residual(A, s, r[A.row_of[s]], x);
+                                           const double* x, double* rc, int32_t set) {
+  const int32_t f = A.injected_slot[c];
+  if (f >= 0 && in_set(A, f, set)) rc[c] = row_residual(A, f, r[f], x);
 }
 
-/// x[f] += xc[c] for the fine row f injected into coarse row c.
+/// x[f] += xc[c] for the fine slot f injected into coarse slot c.
 HPCG_CUDA_HD void prolongation_row(const SellView& A, int32_t c, const double* xc, double* x) {
-  x[A.coarse_fine[c]] += xc[c];
+  const int32_t f = A.injected_slot[c];
+  if (f >= 0) x[f] += xc[c];
 }
 
 HPCG_CUDA_HD void pack_row(const SellView& A, int32_t k, const double* x, double* send) {
-  send[k] = x[A.send_rows[k]];
+  send[k] = x[A.send_slot[k]];
 }
 
 /// Deterministic reductions: a fixed partition of [0, n) into blocks of reduce_block values,
@@ -163,19 +170,16 @@ HPCG_CUDA_HD double waxpby_norm_thread(int32_t n, int32_t b, int32_t t, double a
   return sum;
 }
 
-/// Thread t of block b's share of the fused y = A x and x.y, over slots (colour order; the
-/// reduction's blocks cover A.slots values).
+/// Thread t of block b's share of the fused y = A x and x.y over slots. y is computed where s
+/// is in `set` and read where it is not (the rows a split-phase step did before the halo).
 HPCG_CUDA_HD double spmv_dot_thread(const SellView& A, int32_t b, int32_t t, const double* x,
-                                    double* y) {
+                                    double* y, int32_t set) {
   double sum = 0.0;
   for (int32_t k = 0; k < reduce_per_thread; ++k) {
     const int32_t s = b * reduce_block + k * reduce_threads + t;
-    const int32_t i = s < A.slots ? A.row_of[s] : -1;
-    if (i >= 0) {
-      const double value = -row_residual(A, s, 0.0, x);
-      y[i] = value;
-      sum += x[i] * value;
-    }
+    if (s >= A.slots) continue;
+    if (in_set(A, s, set)) y[s] = -row_residual(A, s, 0.0, x);
+    sum += x[s] * y[s];
   }
   return sum;
 }

@@ -42,9 +42,15 @@ void CountingExecutor::read_block(const SellView& A, int32_t s, bool lower, cons
   }
 }
 
+bool CountingExecutor::read_in_set(const SellView& A, int32_t s, int32_t set) {
+  if (set == all_slots) return true;
+  read(A.slice_reads_halo + (s >> A.slice_shift));
+  return in_set(A, s, set);
+}
+
 void CountingExecutor::read_row(const SellView& A, int32_t s, const double* x) {
   read(A.diagonal + s);
-  read(x + A.row_of[s]);
+  read(x + s);
   read_block(A, s, true, x);
   read_block(A, s, false, x);
 }
@@ -71,29 +77,25 @@ void CountingExecutor::fill(double* v, int32_t n, double value) {
   inner_->fill(v, n, value);
 }
 
-void CountingExecutor::spmv(const SellView& A, const double* x, double* y) {
+void CountingExecutor::spmv(const SellView& A, const double* x, double* y, int32_t set) {
   for (int32_t s = 0; s < A.slots; ++s) {
-    read(A.row_of + s);
-    if (A.row_of[s] < 0) continue;
+    if (!read_in_set(A, s, set)) continue;
     read_row(A, s, x);
-    write(y + A.row_of[s]);
+    write(y + s);
   }
   end_kernel();
-  inner_->spmv(A, x, y);
+  inner_->spmv(A, x, y, set);
 }
 
 void CountingExecutor::forward(const SellView& A, int32_t begin, int32_t end, const double* r,
                                double* x, double* t, bool from_zero) {
   for (int32_t s = begin; s < end; ++s) {
-    read(A.row_of + s);
-    const int32_t i = A.row_of[s];
-    if (i < 0) continue;
-    read(r + i);
+    read(r + s);
     read_block(A, s, true, x);
     if (t != nullptr) write(t + s);
     if (!from_zero) read_block(A, s, false, x);
     read(A.diagonal + s);
-    write(x + i);
+    write(x + s);
   }
   end_kernel();
   inner_->forward(A, begin, end, r, x, t, from_zero);
@@ -102,38 +104,37 @@ void CountingExecutor::forward(const SellView& A, int32_t begin, int32_t end, co
 void CountingExecutor::backward(const SellView& A, int32_t begin, int32_t end, const double* t,
                                 double* x) {
   for (int32_t s = begin; s < end; ++s) {
-    read(A.row_of + s);
-    const int32_t i = A.row_of[s];
-    if (i < 0) continue;
     read(t + s);
     read_block(A, s, false, x);
     read(A.diagonal + s);
-    write(x + i);
+    write(x + s);
   }
   end_kernel();
   inner_->backward(A, begin, end, t, x);
 }
 
 void CountingExecutor::residual_restriction(const SellView& A, const double* r, const double* x,
-                                            double* rc) {
-  for (int32_t c = 0; c < A.coarse_rows; ++c) {
-    read(A.coarse_slot + c);
-    const int32_t s = A.coarse_slot[c];
-    read(A.row_of + s);
-    read(r + A.row_of[s]);
-    read_row(A, s, x);
+                                            double* rc, int32_t set) {
+  for (int32_t c = 0; c < A.coarse_slots; ++c) {
+    read(A.injected_slot + c);
+    const int32_t f = A.injected_slot[c];
+    if (f < 0 || !read_in_set(A, f, set)) continue;
+    read(r + f);
+    read_row(A, f, x);
     write(rc + c);
   }
   end_kernel();
-  inner_->residual_restriction(A, r, x, rc);
+  inner_->residual_restriction(A, r, x, rc, set);
 }
 
 void CountingExecutor::prolongation(const SellView& A, const double* xc, double* x) {
-  for (int32_t c = 0; c < A.coarse_rows; ++c) {
-    read(A.coarse_fine + c);
+  for (int32_t c = 0; c < A.coarse_slots; ++c) {
+    read(A.injected_slot + c);
+    const int32_t f = A.injected_slot[c];
+    if (f < 0) continue;
     read(xc + c);
-    read(x + A.coarse_fine[c]);
-    write(x + A.coarse_fine[c]);
+    read(x + f);
+    write(x + f);
   }
   end_kernel();
   inner_->prolongation(A, xc, x);
@@ -141,8 +142,8 @@ void CountingExecutor::prolongation(const SellView& A, const double* xc, double*
 
 void CountingExecutor::pack(const SellView& A, const double* x, double* send) {
   for (int32_t k = 0; k < A.send_count; ++k) {
-    read(A.send_rows + k);
-    read(x + A.send_rows[k]);
+    read(A.send_slot + k);
+    read(x + A.send_slot[k]);
     write(send + k);
   }
   end_kernel();
@@ -174,16 +175,19 @@ double CountingExecutor::waxpby_norm(int32_t n, double alpha, const double* x, d
   return inner_->waxpby_norm(n, alpha, x, beta, y, w);
 }
 
-double CountingExecutor::spmv_dot(const SellView& A, const double* x, double* y) {
+double CountingExecutor::spmv_dot(const SellView& A, const double* x, double* y,
+                                  int32_t set) {
   for (int32_t s = 0; s < A.slots; ++s) {
-    read(A.row_of + s);
-    if (A.row_of[s] < 0) continue;
-    read_row(A, s, x);
-    read(x + A.row_of[s]);
-    write(y + A.row_of[s]);
+    read(x + s);
+    if (read_in_set(A, s, set)) {
+      read_row(A, s, x);
+      write(y + s);
+    } else {
+      read(y + s);
+    }
   }
   reduction_tail(A.slots);
-  return inner_->spmv_dot(A, x, y);
+  return inner_->spmv_dot(A, x, y, set);
 }
 
 }  // namespace hpcg::cuda

@@ -33,13 +33,13 @@ class CountingExecutor final : public Executor {
   void fill(double* v, int32_t n, double value) override;
   void fence() override { inner_->fence(); }
 
-  void spmv(const SellView& A, const double* x, double* y) override;
+  void spmv(const SellView& A, const double* x, double* y, int32_t set) override;
   void forward(const SellView& A, int32_t begin, int32_t end, const double* r, double* x,
                double* t, bool from_zero) override;
   void backward(const SellView& A, int32_t begin, int32_t end, const double* t,
                 double* x) override;
-  void residual_restriction(const SellView& A, const double* r, const double* x,
-                            double* rc) override;
+  void residual_restriction(const SellView& A, const double* r, const double* x, double* rc,
+                            int32_t set) override;
   void prolongation(const SellView& A, const double* xc, double* x) override;
   void pack(const SellView& A, const double* x, double* send) override;
   double dot(int32_t n, const double* x, const double* y) override;
@@ -47,7 +47,7 @@ class CountingExecutor final : public Executor {
               double* w) override;
   double waxpby_norm(int32_t n, double alpha, const double* x, double beta, const double* y,
                      double* w) override;
-  double spmv_dot(const SellView& A, const double* x, double* y) override;
+  double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) override;
 
  private:
   template <class T>
@@ -64,7 +64,9 @@ class CountingExecutor final : public Executor {
   /// The reads of subtract_lower (lower) or subtract_upper: the block's bounds, the row's
   /// entries in it and the x values they multiply.
   void read_block(const SellView& A, int32_t s, bool lower, const double* x);
-  /// The reads of row_residual: the diagonal, x[i], L and U.
+  /// The reads of in_set: the slot's slice flag unless the set is all slots.
+  bool read_in_set(const SellView& A, int32_t s, int32_t set);
+  /// The reads of row_residual: the diagonal, x[s], L and U.
   void read_row(const SellView& A, int32_t s, const double* x);
   /// The reduction's second pass: block sums written, read back, one result.
   void reduction_tail(int32_t n);
