@@ -48,7 +48,16 @@ case "$case_name" in
   emulation_np2)
     # Two ranks: the halo path, staged through the host and then straight from the backend's
     # buffers (--gpu-aware-mpi; the emulation's "device" memory is host memory).
+    # Vectors in the backend's slot order and the halo overlapped (ABI 3): checked exactly in the
+    # declared sweep order, and only halo values cross between host and backend in the timed sets.
     run 2 --nx=16 --ny=24 --nz=16 --rt=0 --backend="$emulation"; expect_valid
+    grep -q "^Final Summary::Preconditioner checked=exactly" "$(report)" ||
+      fail "not checked in the declared order"
+    json=$(ls HPCG-Benchmark_3.1_*.json)
+    timed=$(sed -n 's/.*"timed_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    halo=$(sed -n 's/.*"timed_halo_bytes": \([0-9.e+]*\).*/\1/p' "$json")
+    [[ -n "$timed" && "$timed" == "$halo" && "$halo" != 0.0 ]] ||
+      fail "timed_bytes $timed, timed_halo_bytes $halo: expected equal, not 0"
     rm -f HPCG-Benchmark_*
     run 2 --nx=16 --ny=24 --nz=16 --rt=0 --backend="$emulation" --gpu-aware-mpi; expect_valid ;;
   emulation_reproducible)
