@@ -155,7 +155,8 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
       const int32_t i = h.row_of[s];
       const int32_t slice = s / GetParam(), lane = s % GetParam();
       if (i < 0) {  // padding: zero entries on its own slot, diagonal 1
-        for (int64_t e = h.slice_start[slice] + lane; e < h.slice_start[slice + 1]; e += GetParam()) {
+        const int64_t end = h.slice_start[slice + 1];
+        for (int64_t e = h.slice_start[slice] + lane; e < end; e += GetParam()) {
           EXPECT_EQ(h.value[e], 0.0);
           EXPECT_EQ(h.column[e], s);
         }
@@ -171,7 +172,8 @@ TEST_P(CudaLayout, SlicedEllpackHoldsEveryEntrySplitBySweepOrder) {
         if (k == level.diagonal[i]) continue;
         const int32_t j = level.column_index[k];
         // Columns as vector positions: owned rows by slot, the halo after the slots.
-        (j < level.rows && h.slot_of[j] < s ? lower : upper).emplace_back(h.position(j), level.values[k]);
+        (j < level.rows && h.slot_of[j] < s ? lower : upper)
+            .emplace_back(h.position(j), level.values[k]);
         if (j >= level.rows) {
           reads_halo[slice] = 1;
           EXPECT_EQ(h.position(j), h.slots + j - level.rows);
@@ -325,7 +327,8 @@ TEST_P(CudaLayout, SpmvRestrictionProlongationAndHaloPackingMatchTheCsr) {
     executor->spmv(v, stale.data(), y_parts.data(), cuda::interior_slots);
     executor->spmv(v, sx.data(), y_parts.data(), cuda::boundary_slots);
     EXPECT_EQ(y_parts, y);
-    EXPECT_EQ(comm.size() > 1, std::count(h.slice_reads_halo.begin(), h.slice_reads_halo.end(), 1) > 0);
+    EXPECT_EQ(comm.size() > 1,
+              std::count(h.slice_reads_halo.begin(), h.slice_reads_halo.end(), 1) > 0);
     std::vector<double> y2(h.slots, -1.0);
     const double fused = executor->spmv_dot(v, sx.data(), y2.data(), cuda::all_slots);
     EXPECT_EQ(y2, y);
@@ -355,7 +358,9 @@ TEST_P(CudaLayout, SpmvRestrictionProlongationAndHaloPackingMatchTheCsr) {
       std::vector<double> prolonged = sx;
       executor->prolongation(v, to_slots(coarse, xc).data(), prolonged.data());
       std::vector<double> natural_expected = x;
-      for (int32_t c = 0; c < level.coarse_rows; ++c) natural_expected[level.coarse_to_fine[c]] += xc[c];
+      for (int32_t c = 0; c < level.coarse_rows; ++c) {
+        natural_expected[level.coarse_to_fine[c]] += xc[c];
+      }
       EXPECT_EQ(to_rows(h, prolonged, level.columns), natural_expected);
       EXPECT_TRUE(padding_is_zero(h, prolonged));
     }

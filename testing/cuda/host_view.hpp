@@ -34,7 +34,8 @@ inline cuda::SellView view_of(const cuda::LevelLayout& h) {
 }
 
 /// A natural-order vector (rows, or columns with the halo) in slot order, padding 0.
-inline std::vector<double> to_slots(const cuda::LevelLayout& h, const std::vector<double>& natural) {
+inline std::vector<double> to_slots(const cuda::LevelLayout& h,
+                                    const std::vector<double>& natural) {
   const int32_t n = static_cast<int32_t>(natural.size());
   std::vector<double> stored(static_cast<size_t>(h.length(n)), 0.0);
   for (int32_t i = 0; i < n; ++i) stored[h.position(i)] = natural[i];

@@ -325,7 +325,9 @@ void link_coarse(LevelLayout& fine, const LevelLayout& coarse) {
     throw std::invalid_argument("the coarse level's rows differ from the fine level's count");
   }
   fine.injected_slot.assign(coarse.slots, -1);
-  for (int32_t c = 0; c < coarse.rows; ++c) fine.injected_slot[coarse.slot_of[c]] = fine.coarse_slot[c];
+  for (int32_t c = 0; c < coarse.rows; ++c) {
+    fine.injected_slot[coarse.slot_of[c]] = fine.coarse_slot[c];
+  }
 }
 
 std::vector<int32_t> sweep_order(const LevelLayout& layout) {

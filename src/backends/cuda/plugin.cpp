@@ -309,7 +309,8 @@ int32_t slots_of_part(const DeviceLevel& d, int32_t part) {
   const bool has_halo = d.layout.columns > d.layout.rows;
   if (part == HPCG_PART_BEFORE_HALO) return has_halo ? interior_slots : -1;
   if (part == HPCG_PART_AFTER_HALO) return has_halo ? boundary_slots : all_slots;
-  throw std::invalid_argument("part " + std::to_string(part) + " is neither before nor after the halo");
+  throw std::invalid_argument("part " + std::to_string(part) +
+                              " is neither before nor after the halo");
 }
 
 /// The n of dot and waxpby: ABI 3 passes the level's rows; the kernels run over its slots.
