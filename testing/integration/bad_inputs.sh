@@ -134,6 +134,8 @@ case "$case_name" in
   flag_partial_process_grid) refuse "$xhpcg" 2 2 "give all three of npx, npy, npz" "${grid[@]}" --npx=2 ;;
   flag_unknown_backend) refuse "$xhpcg" 2 2 "unknown backend 'nope'" "${grid[@]}" --backend=nope ;;
   flag_separate_memory_unsupported) refuse "$xhpcg" 2 2 "backend 'openmp' keeps its data in host memory and has no separate-memory mode" "${grid[@]}" --backend=openmp --separate-memory ;;
+  flag_backend_settings_refused) refuse "$xhpcg" 2 2 "backend 'openmp' does not accept --backend-settings key 'slice' (it takes no settings)" "${grid[@]}" --backend=openmp --backend-settings=slice=4 ;;
+  flag_backend_settings_reference) refuse "$xhpcg" 1 2 "backend 'reference' does not accept --backend-settings key 'colouring'" "${grid[@]}" --backend=reference --backend-settings=,colouring=hash ;;
   # rank counts that cannot form the grid
   ranks_grid_mismatch) refuse "$xhpcg" 3 2 "process grid 2x2x1 has 4 ranks but the job has 3" "${grid[@]}" --npx=2 --npy=2 --npz=1 ;;
   ranks_z_blocks) refuse "$xhpcg" 2 2 "--pz=3 must be below npz=" "${grid[@]}" --pz=3 ;;

@@ -66,7 +66,7 @@ void KokkosBackend::prepare(const Problem& problem) {
   for (const Level& level : problem.levels) {
     local_int block_rows = s.options.block_rows;
     if (block_rows <= 0) {
-      block_rows = space_reads_host_memory ? cpu_block_rows(level.A, concurrency()) : 1;
+      block_rows = space_reads_host_memory ? cpu_block_rows(level.geometry, concurrency()) : 1;
     }
     s.levels.push_back(make_level_views(level, block_rows, s.memory));
   }

@@ -23,7 +23,7 @@ void OpenMPBackend::prepare(const Problem& problem) {
   const int threads = max_threads();
   for (const Level& level : problem.levels) {
     LevelOrdering o;
-    o.coloring = color_blocks(level.A, cpu_block_rows(level.A, threads));
+    o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring);
     o.sweep_rhs = Vector(level.A.rows);
     orderings_.push_back(std::move(o));

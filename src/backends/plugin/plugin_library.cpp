@@ -53,10 +53,13 @@ ProblemViews::ProblemViews(const Problem& problem, const std::string& settings,
                        level.coarse_to_fine.empty() ? nullptr : level.coarse_to_fine.data()});
     halos_.push_back({static_cast<int32_t>(send_rows.size()),
                       send_rows.empty() ? nullptr : send_rows.data()});
+    const Geometry& g = level.geometry;
+    grids_.push_back({g.nx, g.ny, g.nz, g.npx, g.npy, g.npz, g.ipx, g.ipy, g.ipz});
   }
   const Geometry& g = problem.fine().geometry;
   view_ = {sizeof(hpcg_problem_view), static_cast<int32_t>(levels_.size()), levels_.data(),
-           g.rank, g.ranks, settings_.c_str(), mpi_reads_backend_memory ? 1 : 0, halos_.data()};
+           g.rank, g.ranks, settings_.c_str(), mpi_reads_backend_memory ? 1 : 0, halos_.data(),
+           grids_.data()};
 }
 
 void HaloCallback::exchange(void* context, int32_t level, void* x) {
