@@ -22,7 +22,7 @@ BackendEntry plugin_entry();
 /// The row of a backend whose data always lives in host memory: it refuses --separate-memory.
 template <class T>
 BackendEntry host_backend_entry(std::string name, std::string summary, double share) {
-  BackendEntry entry{name, std::move(summary), share, nullptr, nullptr, nullptr};
+  BackendEntry entry{name, std::move(summary), share, nullptr, nullptr, nullptr, {}, false, true};
   entry.make = [name](const std::string&, const BackendOptions& options) {
     if (options.separate_memory) {
       throw InputError("backend '" + name + "' keeps its data in host memory and has no "

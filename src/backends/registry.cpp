@@ -59,7 +59,9 @@ double optimization_memory_share(const std::string& backend) {
 void check_backend_settings(const BackendEntry& entry, const std::string& settings) {
   if (entry.backend_checks_settings) return;
   std::string accepted;
-  for (const std::string& key : entry.setting_keys) accepted += (accepted.empty() ? "" : ", ") + key;
+  for (const std::string& key : entry.setting_keys) {
+    accepted += (accepted.empty() ? "" : ", ") + key;
+  }
   size_t begin = 0;
   while (begin <= settings.size()) {
     size_t end = settings.find(',', begin);

@@ -17,12 +17,16 @@
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/validation/backend_checks.hpp"
 #include "test_problem.hpp"
-#ifdef HPCG_WITH_KOKKOS
-#include "../../src/backends/kokkos/kokkos_backend.hpp"
-#endif
 
 namespace hpcg {
 namespace {
+
+bool backend_built(const std::string& name) {
+  for (const BackendEntry& entry : backend_table()) {
+    if (entry.name == name) return entry.built;
+  }
+  return false;
+}
 
 std::vector<std::string> backend_names() {
   std::vector<std::string> names;
@@ -32,23 +36,15 @@ std::vector<std::string> backend_names() {
   }
   names.push_back("sample");
   names.push_back("cuda_emulation");
-#ifdef HPCG_WITH_KOKKOS
-  names.insert(names.end(), {"kokkos_separate_memory", "kokkos_point_colors"});
-#endif
+  if (backend_built("kokkos")) {
+    names.insert(names.end(), {"kokkos_separate_memory", "kokkos_point_colors"});
+  }
   return names;
 }
 
 std::unique_ptr<Backend> create_backend(const std::string& name) {
-#ifdef HPCG_WITH_KOKKOS
-  using backends::kokkos::KokkosBackend;
-  using backends::kokkos::KokkosOptions;
-  if (name == "kokkos_separate_memory") {
-    return std::make_unique<KokkosBackend>(KokkosOptions{true, 0});
-  }
-  if (name == "kokkos_point_colors") {
-    return std::make_unique<KokkosBackend>(KokkosOptions{false, 1});
-  }
-#endif
+  if (name == "kokkos_separate_memory") return make_backend("kokkos", {true, false, ""});
+  if (name == "kokkos_point_colors") return make_backend("kokkos", {false, false, "block_rows=1"});
   if (name == "cuda_emulation") return make_backend(std::string("plugin:") + HPCG_CUDA_EMULATION);
   return make_backend(name == "sample" ? std::string("plugin:") + HPCG_SAMPLE_PLUGIN : name);
 }

@@ -30,6 +30,8 @@ struct BackendEntry {
   std::vector<std::string> setting_keys;
   /// The backend reads the settings itself and refuses what it does not know (a plugin).
   bool backend_checks_settings = false;
+  /// False for a row that only says its backend is not built into this binary.
+  bool built = true;
 
   bool takes_argument() const;
   /// Whether --backend=`requested` names this row (for an argument row, its prefix).

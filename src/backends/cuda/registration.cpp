@@ -11,7 +11,7 @@ BackendEntry cuda_entry() {
   BackendEntry entry{"cuda",
                      "CUDA plugin (one GPU per rank): sliced ELLPACK, multicolour Gauss-Seidel, "
                      "data on the device; " + (path.empty() ? std::string("not installed") : path),
-                     0.5, nullptr, nullptr, nullptr};
+                     0.5, nullptr, nullptr, nullptr, {}, false, true};
   entry.backend_checks_settings = true;  // the plugin parses them (layout.cpp)
   entry.make = [path](const std::string&, const BackendOptions& options) {
     if (path.empty()) {

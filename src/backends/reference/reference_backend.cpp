@@ -28,7 +28,8 @@ void ReferenceBackend::symgs_part(HaloPart part, int l, const BackendVector& r,
                                   BackendVector& x) {
   if (sweep_orders_.empty()) return Backend::symgs_part(part, l, r, x);
   if (part == HaloPart::before_halo) return;
-  hpcg::reference::symgs_in_order(level(l).A, sweep_orders_.at(l).data(), host_data(r), host_data(x));
+  hpcg::reference::symgs_in_order(level(l).A, sweep_orders_.at(l).data(), host_data(r),
+                                  host_data(x));
 }
 
 }  // namespace hpcg::backends::reference
