@@ -281,7 +281,7 @@ void rerun_fresh_set(Workspace& ws, DeclaredPreconditioner& declared, SetRhs& rh
   repeat << "timed set " << results.rerun_set + 1 << " re-run: scaled residual " << actual;
   if (!(std::fabs(actual - expected) <= results.timed_residual_tolerance * std::fabs(expected)) ||
       again.iterations != results.optimized_iterations) {
-    repeat << " in " << again.iterations << " iterations differs from the timed run's " << expected
+    repeat << " in " << again.iterations << " iterations differs from its first run's " << expected
            << (results.timed_residual_tolerance == 0 ? " (bit for bit required)" : "");
     results.timed_failures.push_back(repeat.str());
   }
