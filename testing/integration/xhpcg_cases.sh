@@ -306,8 +306,8 @@ case "$case_name" in
   plugin_skip_solution_update) expect_invalid faulty_skip_solution_update "the iteration search's validated solution leaves ||b - Ax||/||b||" ;;
   # Right to within rounding in the timed set; only its re-run shows that it does not repeat.
   plugin_noisy_dot_later)
-    expect_invalid_later faulty_noisy_dot_later "timed set [0-9]* re-run: scaled residual .* differs from its first run's"
-    [[ $(grep -c '^Final Summary::Reason=' "$(report)") -eq 1 ]] || fail "another check failed too" ;;
+    # Noisy from the timed sets on, so the backend checks after them see it too.
+    expect_invalid faulty_noisy_dot_later "timed set [0-9]* re-run: scaled residual .* differs from its first run's" ;;
   # Single precision, fewer levels, a skipped smoothing: caught exactly where the plugin declares
   # its Gauss-Seidel order, by the symmetry of CG's iterates where it declares none.
   plugin_float_vcycle_later) expect_invalid_later_np1_np2 faulty_float_vcycle_later "differs from the V-cycle in its declared order\|not symmetric between two of its iterates" ;;
