@@ -10,12 +10,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <new>
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/job_end.hpp"
 #include "hpcg/base/launch_check.hpp"
+#include "hpcg/base/memory_limit.hpp"
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/stop_signal.hpp"
+#include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
 
@@ -36,6 +39,16 @@ int run_program(const std::string& program, const Comm& comm, const std::functio
     disarm_early_exit();
     if (comm.is_root()) std::cerr << program << ": error: " << error.what() << std::endl;
     return static_cast<int>(error.status());
+  } catch (const std::bad_alloc&) {
+    // Where it ran out and what the job may use, instead of a bare "std::bad_alloc".
+    const CgroupMemoryLimit cgroup = cgroup_memory_limit();
+    std::cerr << program << ": rank " << comm.rank() << ": error: out of memory in phase '"
+              << watchdog_phase() << "' (an allocation failed"
+              << (cgroup.bytes > 0 ? "; this job may use " + std::to_string(cgroup.bytes / 1073741824.0) +
+                                         " GiB by " + cgroup.source
+                                   : std::string())
+              << "); use a smaller problem or more nodes" << std::endl;
+    abort_job(comm.get(), static_cast<int>(ExitStatus::resource_error));
   } catch (const std::exception& error) {
     std::cerr << program << ": rank " << comm.rank() << ": error: " << error.what() << std::endl;
     abort_job(comm.get(), static_cast<int>(exit_status_of(error)));

@@ -238,6 +238,18 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
       });
   printer.finish();
   set_watchdog_phase("writing the report");
+  const Suspensions suspended = suspensions();
+  context.suspensions = suspended.count;
+  context.suspended_seconds = suspended.seconds;
+  if (comm.is_root() && suspended.count > 0) {
+    std::ostringstream note;
+    note.precision(3);
+    note << "note: the job was suspended " << suspended.count << " time(s), " << suspended.seconds
+         << " s in all (SIGSTOP/SIGCONT or the batch system's suspend); the timed phase's "
+            "clock ran on meanwhile, so the rating is lower than the machine's";
+    std::cout << note.str() << std::endl;
+    log.line(note.str());
+  }
 
   OutputFiles files;
   context.build = build_info();

@@ -11,8 +11,8 @@
 #   all_term        SIGTERM to the launcher and every rank at once
 #   one_rank_term   SIGTERM to the last rank only (the others learn it through the job's end)
 #   one_rank_hup    SIGHUP to the last rank only
-#   suspend         SIGSTOP then SIGCONT to every rank, 2 s apart: the run ends VALID, its
-#                   report says it was suspended for about 2 s
+#   suspend         SIGSTOP then SIGCONT to every rank, 2 s apart: the run ends with status 0,
+#                   its console and JSON say it was suspended once for about 2 s
 # Usage: stop_signals.sh CASE TRIES XHPCG MPIEXEC [LAUNCHER ARGS...]
 set -uo pipefail
 case_name=$1 tries=$2 xhpcg=$(realpath -m "$3") mpiexec=$4
@@ -49,13 +49,16 @@ ranks() {
   done | sort -n
 }
 
-# start: a run of 30 s in a fresh directory; returns once its run log exists (the handlers are
-# in place before the log is opened) and both ranks are seen, plus a random 0-1.5 s.
+# start: a run of 30 s (suspend: QuickPath) in a fresh directory; returns once its run log
+# exists (the handlers are in place before the log is opened) and both ranks are seen, plus a
+# random 0-1.5 s.
 start() {
   dir=$work/try$try
   mkdir "$dir" && cd "$dir" || exit 1
-  "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=30 > out.txt \
-    2> err.txt &
+  local length=30
+  [[ $case_name == suspend ]] && length=0  # QuickPath: a VALID run of a few seconds
+  "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=$length \
+    > out.txt 2> err.txt &
   launcher=$!
   cd - > /dev/null || exit 1
   for _ in $(seq 300); do
@@ -63,7 +66,7 @@ start() {
     kill -0 "$launcher" 2> /dev/null || fail "the run ended before it was signalled"
     sleep 0.1
   done
-  sleep "$(awk -v r=$RANDOM 'BEGIN { print (r % 16) / 10 }')"
+  [[ $case_name == suspend ]] || sleep "$(awk -v r=$RANDOM 'BEGIN { print (r % 16) / 10 }')"
   mapfile -t rank_pids < <(ranks "$launcher")
   [[ ${#rank_pids[@]} -eq 2 ]] || fail "expected 2 ranks, found ${#rank_pids[@]}"
 }
@@ -99,6 +102,17 @@ for ((try = 1; try <= tries; try++)); do
     all_term) kill -TERM "$launcher" "${rank_pids[@]}" && ended TERM ;;
     one_rank_term) kill -TERM "${rank_pids[1]}" && ended TERM ;;
     one_rank_hup) kill -HUP "${rank_pids[1]}" && ended HUP ;;
+    suspend)
+      kill -STOP "${rank_pids[@]}" && sleep 2 && kill -CONT "${rank_pids[@]}"
+      wait "$launcher"
+      status=$?
+      ((status == 0)) || fail "status $status after a suspension"
+      grep -q '^note: the job was suspended 1 time(s), [2-9]' "$dir/out.txt" ||
+        fail "the console does not report a suspension of about 2 s"
+      grep -A3 '"suspended"' "$dir"/HPCG-*.json | grep -q '"seconds": [2-9]' ||
+        fail "the JSON does not report it"
+      echo "try $try: $(grep '^note: the job was suspended' "$dir/out.txt")"
+      continue ;;
     *) echo "unknown case $case_name" >&2; exit 2 ;;
   esac
   echo "try $try: status $status; $(grep -m1 'received SIG' "$dir/err.txt")"
