@@ -149,6 +149,11 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
                               {"--distances-out", o.distances_out},
                               {"--bc-scores-out", o.bc_scores_out},
                               {"--json", comm.is_root() ? o.json : std::string()}});
+    // Written by every rank through MPI-IO: never in place, so a device or FIFO is refused.
+    require_regular_outputs({{"--graph-out", o.graph_out}, {"--scores-out", o.scores_out},
+                             {"--parents-out", o.parents_out}, {"--labels-out", o.labels_out},
+                             {"--distances-out", o.distances_out},
+                             {"--bc-scores-out", o.bc_scores_out}});
   });
   Watchdog watchdog("xgraph", comm.get(), o.watchdog);
   report.ranks = comm.size();
