@@ -37,19 +37,6 @@ SolveRecord validation_solve(NonsymProblem& problem, double tolerance, int max_i
   return record;
 }
 
-void check_solve(const SolveRecord& r, double tolerance, const std::string& name,
-                 std::vector<std::string>& failures) {
-  if (!r.converged) failures.push_back(name + " did not converge to " + std::to_string(tolerance));
-  if (!agrees(r.final_norm, r.recomputed_norm)) {
-    std::ostringstream out;
-    out << name << " reported residual " << r.final_norm << " but ||b - A x|| recomputed in "
-        << "double is " << r.recomputed_norm;
-    failures.push_back(out.str());
-  } else if (r.recomputed_norm > tolerance * r.initial_norm) {
-    failures.push_back(name + " stopped above the tolerance (recomputed residual)");
-  }
-}
-
 Validation validate(const Options& options, const Comm& comm, std::vector<std::string>& failures) {
   Validation v;
   v.ran = true;
@@ -134,6 +121,19 @@ TimedRuns timed(NonsymProblem& problem, int calls, int validated_iterations, dou
 }
 
 }  // namespace
+
+void check_solve(const SolveRecord& r, double tolerance, const std::string& name,
+                 std::vector<std::string>& failures) {
+  if (!r.converged) failures.push_back(name + " did not converge to " + std::to_string(tolerance));
+  if (!agrees(r.final_norm, r.recomputed_norm)) {
+    std::ostringstream out;
+    out << name << " reported residual " << r.final_norm << " but ||b - A x|| recomputed in "
+        << "double is " << r.recomputed_norm;
+    failures.push_back(out.str());
+  } else if (r.recomputed_norm > tolerance * r.initial_norm) {
+    failures.push_back(name + " stopped above the tolerance (recomputed residual)");
+  }
+}
 
 double penalty_factor(int reference_iterations, int optimized_iterations) {
   if (reference_iterations <= 0) return 1.0;

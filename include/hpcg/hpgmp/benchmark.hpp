@@ -68,6 +68,12 @@ struct Outcome {
 /// Runs the whole benchmark on `comm`; progress lines on rank 0 unless quiet. Collective.
 Outcome run_benchmark(const Options& options, const Comm& comm);
 
+/// The core's verdict on one validation solve: converged, its reported final residual equal to
+/// ||b - A x|| recomputed in double (to 1e-6 relative), and that residual within `tolerance`
+/// of the initial one. Appends one reason per failure to `failures`.
+void check_solve(const SolveRecord& record, double tolerance, const std::string& name,
+                 std::vector<std::string>& failures);
+
 /// The penalty HPG-MxP defines: optimized / reference iterations, never below 1.
 double penalty_factor(int reference_iterations, int optimized_iterations);
 
