@@ -11,6 +11,7 @@
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/report/report.hpp"
+#include "hpcg/report/hpgmp_report_check.hpp"
 #include "hpcg/report/report_check.hpp"
 #include "hpcg/report/report_compare.hpp"
 #include "hpcg/report/scaling_figure.hpp"
@@ -24,7 +25,9 @@ constexpr int status_submittable = 0, status_not_submittable = 1, status_usage =
 
 const char* usage = R"(Usage: xhpcg-report COMMAND ...
 
-  check FILE...                 checks HPCG 3.1 reports: format (keys and order), numbers
+  check FILE...                 checks HPCG 3.1 reports (and xhpgmp's HPG-MxP reports: keys,
+                                penalty, rating, validation residuals, run time, the JSON):
+                                format (keys and order), numbers
                                 (flops, memory, GB/s, GFLOP/s rebuilt from the report's own
                                 numbers), VALID, validation results, the JSON file beside it,
                                 and the official-run rules (timed phase >= 1800 s, QuickPath)
@@ -72,10 +75,26 @@ bool read_json_beside(const std::string& report_path, std::string& text) {
   return true;
 }
 
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read " + path);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
 int check(const std::vector<std::string>& files) {
   if (files.empty()) throw InputError("check needs at least one report file");
   int status = status_submittable;
   for (const std::string& path : files) {
+    if (std::string text = read_text(path); is_hpgmp_report(text)) {  // xhpgmp's report
+      std::string json;
+      read_json_beside(path, json);
+      ReportCheck result = check_hpgmp_report(text, json);
+      std::cout << describe_hpgmp_check(result, path) << (files.size() > 1 ? "\n" : "");
+      if (!result.submittable()) status = status_not_submittable;
+      continue;
+    }
     const ParsedReport report = read_report_file(path);
     ReportCheck result = check_report(report);
     std::string json;
