@@ -2,6 +2,7 @@
 #include "plugin_library.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstring>
 
@@ -15,10 +16,18 @@ std::string load_error() {
   return message != nullptr ? message : "unknown dlopen error";
 }
 
+/// What dlopen is given: a name with a '/' is a path already; a bare name that exists in the
+/// working directory is that file ("./name"), as a user means it, where dlopen alone would search
+/// the library path instead; any other bare name is left to the library path.
+std::string path_for_dlopen(const std::string& path) {
+  if (path.find('/') != std::string::npos) return path;
+  return ::access(path.c_str(), F_OK) == 0 ? "./" + path : path;
+}
+
 }  // namespace
 
 SharedLibrary::SharedLibrary(const std::string& path) : path_(path) {
-  handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  handle_ = dlopen(path_for_dlopen(path).c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle_ == nullptr) {
     throw InputError("cannot load backend plugin " + path + ": " + load_error());
   }
