@@ -20,6 +20,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "hpcg/backends/reference_backend.hpp"
 #include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "check_support.hpp"
@@ -36,7 +37,7 @@ constexpr double mg_reduction_limit = 0.5;
 constexpr double mg_versus_reference_limit = 2.0;
 
 using checks::describe;
-using checks::ReferenceSteps;
+using backends::reference::ReferenceBackend;
 using checks::scaled_spmv_error;
 using checks::spmv_tolerance;
 using checks::trusted_dot;
@@ -256,7 +257,7 @@ void check_preconditioner_approximately(Workspace& ws, TestVectorSource& source,
     result.failures.push_back(describe("the multigrid preconditioner does not reduce the error",
                                        0, result.mg_reduction, mg_reduction_limit));
   }
-  ReferenceSteps reference;
+  ReferenceBackend reference;
   reference.optimize(ws.problem());
   Workspace reference_ws(reference, ws.problem(), ws.comm());
   const double reference_smooth = error_reduction(reference_ws, 0, true, smooth_error(fine));

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "hpcg/backends/reference_backend.hpp"
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/base/comm.hpp"
 #include "hpcg/linalg/vector.hpp"
 
@@ -14,10 +14,6 @@ namespace hpcg::checks {
 /// An SpMV row of k terms may differ from another summation order by about k eps sum |a_ij x_j|;
 /// 1e-12 leaves a 100x margin over 27 terms while still catching a single wrong entry.
 constexpr double spmv_tolerance = 1.0e-12;
-
-/// HPCG's V-cycle from the reference steps in natural order: the yardstick for a backend that
-/// declares no order of its own.
-using ReferenceSteps = backends::reference::ReferenceBackend;
 
 /// "what on level l: value (limit limit)".
 std::string describe(const char* what, int level, double value, double limit);

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "hpcg/backends/reference_backend.hpp"
 #include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "check_support.hpp"
@@ -157,7 +158,7 @@ void LiveChecks::check_mg(const Vector& r, const Vector& z) {
     return;
   }
   // ||r - A M r|| for the backend's z = M r of this iteration and for the reference V-cycle.
-  checks::ReferenceSteps reference;
+  backends::reference::ReferenceBackend reference;
   reference.optimize(ws_.problem());
   Workspace reference_ws(reference, ws_.problem(), comm);
   const Vector z_reference = on_host::mg(reference_ws, r);
