@@ -230,8 +230,9 @@ typedef struct hpcg_backend {
                                     void** vector, hpcg_error* error);
   /* Split-phase halo: `part` is HPCG_PART_BEFORE_HALO or HPCG_PART_AFTER_HALO (see there). The
    * core calls a part wherever its step follows a halo exchange, and both parts in a row where
-   * the step's whole entry is NULL. The Gauss-Seidel order sweep_order declares is that of the
-   * two parts together, and symgs_zero_guess's too. */
+   * it needs the whole step: given a part entry, the step's whole entry is not called. The
+   * Gauss-Seidel order sweep_order declares is that of the two parts together, and
+   * symgs_zero_guess's too. */
   hpcg_status (*spmv_part)(void* state, int32_t part, int32_t level, const void* x, void* y,
                            hpcg_error* error);
   /* spmv_part, and with AFTER_HALO the local x.y over the level's rows into *result. */
