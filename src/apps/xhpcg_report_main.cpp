@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // xhpcg-report: check an official report before submitting it, compare two, plot a scaling
 // study. Serial; it reads files only and never initialises MPI.
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/report/report.hpp"
+#include "hpcg/report/hpgmp_report_check.hpp"
 #include "hpcg/report/report_check.hpp"
 #include "hpcg/report/report_compare.hpp"
 #include "hpcg/report/scaling_figure.hpp"
@@ -23,7 +25,9 @@ constexpr int status_submittable = 0, status_not_submittable = 1, status_usage =
 
 const char* usage = R"(Usage: xhpcg-report COMMAND ...
 
-  check FILE...                 checks HPCG 3.1 reports: format (keys and order), numbers
+  check FILE...                 checks HPCG 3.1 reports (and xhpgmp's HPG-MxP reports: keys,
+                                penalty, rating, validation residuals, run time, the JSON):
+                                format (keys and order), numbers
                                 (flops, memory, GB/s, GFLOP/s rebuilt from the report's own
                                 numbers), VALID, validation results, the JSON file beside it,
                                 and the official-run rules (timed phase >= 1800 s, QuickPath)
@@ -35,6 +39,29 @@ const char* usage = R"(Usage: xhpcg-report COMMAND ...
 Exit status of check: 0 every FILE can be submitted, 1 some cannot (the output says why).
 All commands: 2 bad usage or an unreadable file, 3 an output file could not be written.
 )";
+
+/// `text` safe for a terminal: control characters (ESC, CR, BEL, ... and UTF-8's C1 controls)
+/// shown as \xNN, so that a crafted report cannot move the cursor or paint a verdict of its own.
+/// Newlines and tabs pass.
+std::string printable(const std::string& text) {
+  std::string shown;
+  shown.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
+                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F || c1) {
+      const unsigned value = c1 ? static_cast<unsigned char>(text[++i]) : byte;
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02X", value);
+      shown += escaped;
+    } else {
+      shown += text[i];
+    }
+  }
+  return shown;
+}
 
 /// The JSON file beside a report, if there is one.
 bool read_json_beside(const std::string& report_path, std::string& text) {
@@ -48,15 +75,31 @@ bool read_json_beside(const std::string& report_path, std::string& text) {
   return true;
 }
 
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read " + path);
+  std::ostringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
 int check(const std::vector<std::string>& files) {
   if (files.empty()) throw InputError("check needs at least one report file");
   int status = status_submittable;
   for (const std::string& path : files) {
+    if (std::string text = read_text(path); is_hpgmp_report(text)) {  // xhpgmp's report
+      std::string json;
+      read_json_beside(path, json);
+      ReportCheck result = check_hpgmp_report(text, json);
+      std::cout << describe_hpgmp_check(result, path) << (files.size() > 1 ? "\n" : "");
+      if (!result.submittable()) status = status_not_submittable;
+      continue;
+    }
     const ParsedReport report = read_report_file(path);
     ReportCheck result = check_report(report);
     std::string json;
     if (read_json_beside(path, json)) check_json_beside(report, json, result);
-    std::cout << describe_check(result, path) << (files.size() > 1 ? "\n" : "");
+    std::cout << printable(describe_check(result, path)) << (files.size() > 1 ? "\n" : "");
     if (!result.submittable()) status = status_not_submittable;
   }
   return status;
@@ -73,7 +116,8 @@ int compare(const std::vector<std::string>& args) {
     }
   }
   if (files.size() != 2) throw InputError("compare needs exactly two report files");
-  std::cout << compare_reports(read_report_file(files[0]), read_report_file(files[1]), all);
+  std::cout << printable(
+      compare_reports(read_report_file(files[0]), read_report_file(files[1]), all));
   return 0;
 }
 
@@ -95,7 +139,7 @@ int plot(const std::vector<std::string>& args) {
     }
   }
   write_file_atomically(output, render_scaling_figure(points, axis));
-  std::cout << "wrote " << output << " (" << points.size() << " report(s))\n";
+  std::cout << "wrote " << printable(output) << " (" << points.size() << " report(s))\n";
   return 0;
 }
 
@@ -123,10 +167,10 @@ int main(int argc, char** argv) {
   try {
     return run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const hpcg::InputError& error) {
-    std::cerr << "xhpcg-report: error: " << error.what() << std::endl;
+    std::cerr << "xhpcg-report: error: " << printable(error.what()) << std::endl;
     return status_usage;
   } catch (const std::exception& error) {
-    std::cerr << "xhpcg-report: error: " << error.what() << std::endl;
+    std::cerr << "xhpcg-report: error: " << printable(error.what()) << std::endl;
     return 3;
   }
 }

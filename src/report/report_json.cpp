@@ -213,6 +213,7 @@ std::string render_run_json(const BenchmarkResults& results, const RunContext& c
   j["run"] = run_json(r);
   j["build"] = build_json(context.build);
   j["sizing"] = sizing_json(context.sizing);
+  j["suspended"] = {{"times", context.suspensions}, {"seconds", context.suspended_seconds}};
   j["iterations"] = {{"reference_per_set", r.reference_iterations},
                      {"optimized_per_set", r.optimized_iterations},
                      {"sets", r.sets},

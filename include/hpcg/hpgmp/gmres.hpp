@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// HPG-MxP's solver, written once: restarted, right-preconditioned GMRES with classical
+// Gram-Schmidt done twice, whose outer loop (residual b - A x and the update of x) is always
+// double. Inner = double is the reference GMRES(30); Inner = float is GMRES-IR, whose Krylov
+// basis, Hessenberg projection and multigrid run in float.
+#pragma once
+
+#include "hpcg/hpgmp/kernels.hpp"
+
+namespace hpcg::hpgmp {
+
+struct GmresSettings {
+  int restart = 30;
+  int max_iterations = 300;  ///< the outer loop starts a cycle while iterations <= this
+  double tolerance = 0.0;    ///< on the outer residual ||b - A x|| / ||b - A x0||
+};
+
+struct GmresResult {
+  int iterations = 0;        ///< inner iterations: one preconditioned SpMV each
+  double initial_norm = 0;   ///< ||b - A x0||, in double
+  double final_norm = 0;     ///< ||b - A x|| at the last restart, recomputed in double
+  bool converged = false;
+  bool finite = true;
+  FlopCount flops;
+  double seconds = 0;
+};
+
+/// Solves A x = b from the x given (rows entries). Collective.
+template <class Inner>
+GmresResult gmres(NonsymProblem& problem, const Vector& b, Vector& x,
+                  const GmresSettings& settings);
+
+/// ||b - A x|| in double, computed by the core whatever solver produced x. Collective.
+double residual_norm(NonsymProblem& problem, const Vector& b, const Vector& x);
+
+}  // namespace hpcg::hpgmp

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// HPG-MxP's coefficients on HPCG's pattern: the generator lays out rows and entries (stencil
+// order, sz then sy then sx ascending, points outside the global grid skipped) with HPCG's
+// values; for the convection variant this file walks the same order to write the nonsymmetric
+// values in double and, separately, in float.
+#include <cmath>
+
+#include "hpcg/hpgmp/nonsym_problem.hpp"
+#include "hpcg/problem/problem.hpp"
+
+namespace hpcg::hpgmp {
+namespace {
+
+/// HPG-MxP's constants: beta scales the off-diagonals by position, gamma is the convection.
+constexpr double beta_scale = 1.0;
+constexpr double gamma_convection = 10.0;
+
+template <class T>
+T beta_of(global_int gx, global_int gy, global_int gz, const Geometry& g) {
+  const T one(1), beta(beta_scale);
+  auto factor = [&](global_int c, global_int extent) {
+    return static_cast<T>(std::sqrt(one + beta * (static_cast<T>(c) / static_cast<T>(extent - 1))));
+  };
+  return factor(gx, g.gnx) * factor(gy, g.gny) * factor(gz, g.gnz);
+}
+
+bool inside(global_int c, global_int extent) { return c >= 0 && c < extent; }
+
+/// Writes every row's values in T through `out(k, value)`, k the entry's offset.
+template <class T, class Out>
+void fill_values(const Geometry& g, Out out) {
+#pragma omp parallel for schedule(static)
+  for (int iz = 0; iz < g.nz; ++iz) {
+    for (int iy = 0; iy < g.ny; ++iy) {
+      for (int ix = 0; ix < g.nx; ++ix) {
+        local_int row = (iz * g.ny + iy) * g.nx + ix;
+        nnz_int k = 0;
+        global_int gx = g.gix0 + ix, gy = g.giy0 + iy, gz = g.giz0 + iz;
+        for (int sz = -1; sz <= 1; ++sz) {
+          if (!inside(gz + sz, g.gnz)) continue;
+          for (int sy = -1; sy <= 1; ++sy) {
+            if (!inside(gy + sy, g.gny)) continue;
+            for (int sx = -1; sx <= 1; ++sx) {
+              if (!inside(gx + sx, g.gnx)) continue;
+              out(row, k++, nonsym_entry<T>(g, gx, gy, gz, sx, sy, sz));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+void set_values(NonsymLevel& level, Coefficients coefficients) {
+  const Geometry& g = level.geometry;
+  SparseMatrix& A = level.A;
+  level.values_float.resize(A.values.size());
+  if (coefficients == Coefficients::reference) {  // HPCG's values, exact in float
+    for (size_t k = 0; k < A.values.size(); ++k) level.values_float[k] = static_cast<float>(A.values[k]);
+    return;
+  }
+  fill_values<double>(g, [&A](local_int row, nnz_int k, double v) {
+    A.values[A.row_start[row] + k] = v;
+  });
+  fill_values<float>(g, [&A, &level](local_int row, nnz_int k, float v) {
+    level.values_float[A.row_start[row] + k] = v;
+  });
+}
+
+}  // namespace
+
+template <class T>
+T nonsym_entry(const Geometry& g, global_int gx, global_int gy, global_int gz, int sx, int sy,
+               int sz) {
+  bool diagonal = sx == 0 && sy == 0 && sz == 0;
+  T value = diagonal ? T(26) : T(1);
+  value *= beta_of<T>(gx, gy, gz, g) * beta_of<T>(gx + sx, gy + sy, gz + sz, g);
+  if (sy == 0 && sz == 0 && sx != 0) {
+    const T half_gamma = T(gamma_convection) / (T(1) + T(1));
+    value += sx == 1 ? half_gamma : -half_gamma;
+  }
+  return value;
+}
+
+template double nonsym_entry<double>(const Geometry&, global_int, global_int, global_int, int,
+                                     int, int);
+template float nonsym_entry<float>(const Geometry&, global_int, global_int, global_int, int, int,
+                                   int);
+
+NonsymProblem generate_nonsym_problem(const Geometry& fine, const Comm& comm,
+                                      Coefficients coefficients) {
+  Problem hpcg_problem = generate_problem(fine, comm);
+  NonsymProblem problem;
+  problem.comm = comm;
+  problem.levels.resize(mg_levels);
+  for (int l = 0; l < mg_levels; ++l) {
+    NonsymLevel& level = problem.levels[l];
+    level.geometry = hpcg_problem.levels[l].geometry;
+    level.A = std::move(hpcg_problem.levels[l].A);
+    level.coarse_to_fine = std::move(hpcg_problem.levels[l].coarse_to_fine);
+    set_values(level, coefficients);
+  }
+  const SparseMatrix& A = problem.fine().A;
+  problem.b = Vector(A.rows);
+  for (local_int i = 0; i < A.rows; ++i) {
+    double sum = 0.0;  // in entry order, as the reference accumulates it
+    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) sum += A.values[k];
+    problem.b[i] = sum;
+  }
+  return problem;
+}
+
+}  // namespace hpcg::hpgmp

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// xhpgmp: parse, run, summarise, write the reports; errors and statuses as xhpcg's.
+#include "hpcg/hpgmp/xhpgmp.hpp"
+
+#include <iostream>
+
+#include "hpcg/base/error.hpp"
+#include "hpcg/base/program.hpp"
+#include "hpcg/base/threads.hpp"
+#include "hpcg/hpgmp/report.hpp"
+
+namespace hpcg::hpgmp {
+namespace {
+
+void print_summary(const Outcome& o, const std::string& report) {
+  const Validation& v = o.validation;
+  std::cout << "xhpgmp: validation on " << v.ranks << " ranks: double GMRES "
+            << v.reference.iterations << " iterations, mixed GMRES-IR " << v.optimized.iterations
+            << " iterations, penalty " << v.penalty << "\n"
+            << "xhpgmp: mixed " << o.mixed.gflops() << " GFLOP/s, double " << o.reference.gflops()
+            << " GFLOP/s\n";
+  if (o.valid()) {
+    std::cout << "xhpgmp: VALID with a GFLOP/s rating of " << o.rating()
+              << (o.official() ? "" : " (not official: run time below 1800 s or not a benchmark run)")
+              << "\n";
+  } else {
+    std::cout << "xhpgmp: INVALID\n";
+    for (const std::string& reason : o.failures) std::cout << "xhpgmp:   " << reason << "\n";
+  }
+  std::cout << "xhpgmp: report " << report << std::endl;
+}
+
+}  // namespace
+
+int run_xhpgmp(const Comm& comm, const std::vector<std::string>& args) {
+  return run_program("xhpgmp", comm, [&]() {
+    Options options;
+    run_collectively(comm, [&] { options = parse_options(args, comm.size()); });
+    if (options.help) {
+      if (comm.is_root()) std::cout << usage_text();
+      return 0;
+    }
+    Outcome outcome = run_benchmark(options, comm);
+    std::string report = write_reports(outcome, max_threads(), comm);
+    if (comm.is_root()) print_summary(outcome, report);
+    return static_cast<int>(outcome.valid() ? ExitStatus::valid : ExitStatus::invalid_result);
+  });
+}
+
+}  // namespace hpcg::hpgmp

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Both solvers on 1, 2 and 4 ranks (16^3 per rank): they reach 1e-9 with a residual the core
+// reproduces in double and a solution near ones, the mixed solver really runs in float (its
+// iteration count is HPG-MxP's, not the double one), a timed call runs the reference's count,
+// and on 2 ranks both counts are those of HPG-MxP's reference build.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+
+#include "hpcg/hpgmp/benchmark.hpp"
+#include "rank_checks.hpp"
+#include "test_problem.hpp"
+
+namespace hpcg::hpgmp {
+namespace {
+
+using testing::RankChecks;
+
+struct Solved {
+  GmresResult result;
+  double recomputed = 0;
+  double max_error = 0;  ///< max |x_i - 1| over all ranks
+};
+
+template <class Inner>
+Solved solve(NonsymProblem& problem, const GmresSettings& settings) {
+  Vector x(problem.fine().A.rows);
+  Solved s;
+  s.result = gmres<Inner>(problem, problem.b, x, settings);
+  s.recomputed = residual_norm(problem, problem.b, x);
+  double error = 0;
+  for (local_int i = 0; i < x.size(); ++i) error = std::max(error, std::abs(x[i] - 1.0));
+  s.max_error = problem.comm.max(error);
+  return s;
+}
+
+void expect_converged(const Solved& s, const std::string& name) {
+  EXPECT_TRUE(s.result.converged) << name;
+  EXPECT_LE(s.recomputed, 1e-9 * s.result.initial_norm) << name;
+  EXPECT_NEAR(s.result.final_norm, s.recomputed, 1e-6 * s.recomputed) << name;
+  EXPECT_LT(s.max_error, 1e-6) << name;
+}
+
+class SolverTest : public ::testing::TestWithParam<Coefficients> {};
+
+TEST_P(SolverTest, BothSolversReachTheTolerance) {
+  Comm comm(MPI_COMM_WORLD);
+  NonsymProblem problem = generate_nonsym_problem(
+      make_geometry(testing::small_params(16, 16, 16), comm.rank(), comm.size()), comm, GetParam());
+  GmresSettings settings{restart_length, validation_max_iterations, validation_tolerance};
+  Solved dbl = solve<double>(problem, settings);
+  Solved mixed = solve<float>(problem, settings);
+  expect_converged(dbl, "double GMRES");
+  expect_converged(mixed, "mixed GMRES-IR");
+  EXPECT_EQ(dbl.result.initial_norm, mixed.result.initial_norm);
+  // Float inner iterations lose accuracy that the double outer loop makes up in more of them.
+  EXPECT_GT(mixed.result.iterations, dbl.result.iterations);
+  EXPECT_LT(mixed.result.iterations, 3 * dbl.result.iterations);
+}
+
+TEST_P(SolverTest, ATimedCallRunsTheReferencesCount) {
+  Comm comm(MPI_COMM_WORLD);
+  NonsymProblem problem = generate_nonsym_problem(
+      make_geometry(testing::small_params(16, 16, 16), comm.rank(), comm.size()), comm, GetParam());
+  // Tolerance 0: cycles start while iterations <= 30, so two full cycles (the reference's 330
+  // for its 300).
+  Solved s = solve<float>(problem, {restart_length, 30, 0.0});
+  EXPECT_EQ(s.result.iterations, 60);
+  EXPECT_FALSE(s.result.converged);
+  EXPECT_TRUE(std::isfinite(s.recomputed));
+  EXPECT_GT(s.result.flops.mg, s.result.flops.spmv);
+}
+
+INSTANTIATE_TEST_SUITE_P(Coefficients, SolverTest,
+                         ::testing::Values(Coefficients::reference, Coefficients::convection),
+                         [](const auto& param_info) {
+                           return param_info.param == Coefficients::reference ? "reference" : "convection";
+                         });
+
+// HPG-MxP's reference build (at-aaims/HPG-MxP, CPU reference with MPICH), 16^3 per rank on its
+// process grid: the validation's counts, initial norm and the double solver's final norm (to
+// the 6 digits its report prints).
+struct Anchor {
+  int ranks, npx, npy, npz, double_iterations, mixed_iterations;
+  double initial_norm, double_final_norm;
+};
+constexpr Anchor anchors[] = {
+    {1, 1, 1, 1, 21, 26, 368.706, 7.73786e-08},
+    {2, 1, 1, 2, 29, 37, 472.144, 2.03177e-07},
+};
+
+TEST(ReferenceBuild, SameIterationCountsAndResiduals) {
+  Comm comm(MPI_COMM_WORLD);
+  const Anchor* anchor = nullptr;
+  for (const Anchor& a : anchors) {
+    if (a.ranks == comm.size()) anchor = &a;
+  }
+  if (anchor == nullptr) GTEST_SKIP() << "no reference numbers for this rank count";
+  Params p = testing::small_params(16, 16, 16, anchor->npx, anchor->npy, anchor->npz);
+  NonsymProblem problem = generate_nonsym_problem(make_geometry(p, comm.rank(), comm.size()), comm);
+  GmresSettings settings{restart_length, validation_max_iterations, validation_tolerance};
+  Solved dbl = solve<double>(problem, settings);
+  Solved mixed = solve<float>(problem, settings);
+  EXPECT_EQ(dbl.result.iterations, anchor->double_iterations);
+  EXPECT_EQ(mixed.result.iterations, anchor->mixed_iterations);
+  EXPECT_NEAR(dbl.result.initial_norm, anchor->initial_norm, 1e-6 * anchor->initial_norm);
+  EXPECT_NEAR(dbl.result.final_norm, anchor->double_final_norm, 1e-5 * anchor->double_final_norm);
+  EXPECT_NEAR(penalty_factor(dbl.result.iterations, mixed.result.iterations),
+              static_cast<double>(anchor->mixed_iterations) / anchor->double_iterations, 1e-12);
+}
+
+}  // namespace
+}  // namespace hpcg::hpgmp

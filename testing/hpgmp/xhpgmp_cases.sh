@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# bin/xhpgmp end to end, one case per CTest test, in a fresh directory.
+# Usage: xhpgmp_cases.sh CASE XHPGMP XHPCG_REPORT MPIEXEC
+set -uo pipefail
+case_name=$1 xhpgmp=$2 report_tool=$3 mpiexec=$4
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch" || exit 1
+
+fail() { echo "FAIL [$case_name]: $*" >&2; cat out.txt err.txt >&2 2>/dev/null; exit 1; }
+run() {  # run NP ARGS...: sets $status
+  local ranks=$1; shift
+  timeout -k 5 500 "$mpiexec" -n "$ranks" "$xhpgmp" "$@" > out.txt 2> err.txt
+  status=$?
+}
+expect_error() {  # expect_error PATTERN NP ARGS...: status 2, one message, no report
+  local pattern=$1; shift
+  run "$@"
+  [[ $status -eq 2 ]] || fail "status $status, expected 2"
+  grep -q "$pattern" out.txt err.txt || fail "no message matching '$pattern'"
+  [[ $(grep -c "error" err.txt out.txt | awk -F: '{s+=$2} END {print s}') -eq 1 ]] ||
+    fail "not exactly one error line"
+  ! ls HPGMP-Benchmark_* > /dev/null 2>&1 || fail "a report was written"
+}
+
+case $case_name in
+  help)
+    run 1 --help
+    [[ $status -eq 0 ]] || fail "status $status"
+    grep -q -- "--run_type" out.txt || fail "usage does not list --run_type"
+    ;;
+  quick_np2|report_check)
+    run 2 --nx=16 --ny=16 --nz=16 --rt=0 --npx=1 --npy=1 --npz=2
+    [[ $status -eq 0 ]] || fail "status $status"
+    report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
+    [[ -f ${report%.txt}.json ]] || fail "no JSON beside the report"
+    grep -q "^Iteration Count Information::Number of reference iterations (validation)=29$" \
+      "$report" || fail "reference iterations are not HPG-MxP's 29"
+    grep -q "^Iteration Count Information::Number of optimized iterations (validation)=37$" \
+      "$report" || fail "optimized iterations are not HPG-MxP's 37"
+    grep -q "^Final Summary::HPGMP result is VALID with a GFLOP/s rating of=" "$report" ||
+      fail "not VALID"
+    if [[ $case_name == report_check ]]; then
+      # A quick run is consistent and VALID but not official (run time below 1800 s).
+      "$report_tool" check "$report" > check.txt 2>&1
+      [[ $? -eq 1 ]] || { cat check.txt; fail "check did not refuse a quick run as official"; }
+      grep -q "consistency: OK" check.txt || { cat check.txt; fail "inconsistent"; }
+      grep -q "VALID, rating" check.txt || { cat check.txt; fail "not read as VALID"; }
+      grep -q "1800" check.txt || { cat check.txt; fail "run-time rule not named"; }
+      sed -i 's/^\(Iteration Count Information::Penalty factor (validation)\)=.*/\1=1/' "$report"
+      "$report_tool" check "$report" > check.txt 2>&1
+      grep -q "penalty 1[.0]* is not max" check.txt || { cat check.txt; fail "forged penalty accepted"; }
+    fi
+    ;;
+  bad_flag) expect_error "unknown option --bogus" 2 --bogus=1 ;;
+  bad_run_type) expect_error "run_type must be" 2 --nx=16 --ny=16 --nz=16 --run_type=fast ;;
+  bad_grid) expect_error "multiple of 8" 2 --nx=20 --ny=16 --nz=16 ;;
+  missing_dat) expect_error "hpgmp.dat" 2 ;;
+  *) fail "unknown case" ;;
+esac
+echo "PASS [$case_name]"
