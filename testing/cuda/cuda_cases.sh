@@ -61,8 +61,8 @@ case "$case_name" in
     rm -f HPCG-Benchmark_*
     run 2 --nx=16 --ny=24 --nz=16 --rt=0 --backend="$emulation" --gpu-aware-mpi; expect_valid ;;
   emulation_reproducible)
-    # Deterministic reductions: the backend declares itself bit-reproducible, the re-run of a
-    # timed set reproduces it bit for bit, and two runs' validated runs agree to the last digit.
+    # Deterministic reductions: the backend declares itself bit-reproducible, the re-run's repeat
+    # on the same b reproduces it bit for bit, and two runs' validated runs agree to the last digit.
     run 1 --nx=16 --ny=16 --nz=16 --rt=1 --backend="$emulation"; expect_valid
     value "Final Summary::Timed sets re-proved" | grep -q "bit for bit" || fail "not bit for bit"
     first=$(grep -h "Validated scaled residual" hpcg20*.txt)

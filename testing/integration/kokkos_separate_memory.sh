@@ -40,7 +40,7 @@ number() { sed -n "s/.*\"$2\": \([-0-9.eE+]*\).*/\1/p" "$(json "$1")" | head -n 
 residuals() { grep -o '"validated_scaled_residual": [-0-9.eE+]*' "$(json "$1")"; }
 # The run log: every validation figure (TestCG, TestSymmetry, the backend checks), less what
 # differs by design: transfers, and the timed sets, their checks and re-run drawn at run time.
-log_figures() { grep -v '^Transfers in\|^Checks planned\|^Checks on the live\|^Call \[\|^timed set' "$1"/hpcg20*T*.txt; }
+log_figures() { grep -v '^Transfers in\|^Timed windows\|^Checks planned\|^Checks on the live\|^Call \[\|^timed set' "$1"/hpcg20*T*.txt; }
 
 run host
 run separate --separate-memory

@@ -3,7 +3,8 @@
 # testing/README.md, "Reproducibility": the same inputs with the same rank and thread counts give
 # bit-identical results run after run. Each case runs a program twice in one layout and compares
 # unrounded numbers: xhpcg's validated scaled residual (the JSON file keeps all 17 digits; each
-# timed set runs on a right-hand side drawn at run time, and its re-run must reproduce it),
+# timed set runs on a right-hand side drawn at run time, and the re-run, a fresh set, must
+# reproduce itself when repeated on the same b),
 # xgraph's PageRank scores (written with 9 digits, which identify a float exactly).
 # Usage: reproducibility.sh CASE XHPCG XGRAPH MPIEXEC
 set -uo pipefail
@@ -17,7 +18,7 @@ fail() { echo "FAIL [$case_name]: $*" >&2; cat "$work"/err*.txt >&2 2>/dev/null;
 
 # xhpcg_twice RANKS THREADS: two timed runs of the openmp backend (--rt=4: several timed sets
 # even on a loaded machine, where set-up may take a second); fails on a difference between the
-# runs' validated residuals or between a re-run set and its timed run.
+# runs' validated residuals or between the re-run and its repeat.
 xhpcg_twice() {
   local ranks=$1 threads=$2 run
   for run in 1 2; do
@@ -28,7 +29,7 @@ xhpcg_twice() {
     sed -n 's/.*"validated_scaled_residual": \([^,}]*\).*/\1/p' run$run/HPCG-Benchmark_3.1_*.json > "residuals$run.txt"
     [[ $(grep -c '"scaled_residual"' run$run/HPCG-Benchmark_3.1_*.json) -ge 2 ]] || fail "run $run has fewer than two timed sets"
     grep -q '^Final Summary::Timed sets re-proved=.*reproduced its scaled residual bit for bit' run$run/HPCG-Benchmark_3.1_*.txt ||
-      fail "run $run: the re-run did not reproduce its timed set bit for bit"
+      fail "run $run: the re-run's repeat did not reproduce it bit for bit"
   done
   [[ -s residuals1.txt && $(cat residuals1.txt) == $(cat residuals2.txt) ]] ||
     fail "the runs differ: $(cat residuals1.txt) and $(cat residuals2.txt)"

@@ -13,6 +13,8 @@ namespace hpcg {
 constexpr double check_time_share = 0.03;
 /// Every run gets at least this many V-cycle checks and this many audited sets (two iterations
 /// each: the SpMV, CG's scalars and one symmetry pair), or one per set where there are fewer.
+/// The timed sets spend them as chances per iteration (audit_plan.hpp), so these are expected
+/// counts: the audits fall on iterations drawn one by one, not two to a set.
 constexpr int minimum_mg_checks = 2;
 constexpr int minimum_audited_sets = 2;
 
