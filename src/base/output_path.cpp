@@ -64,6 +64,11 @@ void require_writable_outputs(const std::vector<std::pair<std::string, std::stri
     struct stat info {};
     if (::stat(path.c_str(), &info) == 0) {
       if (S_ISDIR(info.st_mode)) throw ResourceError(named + "it is a directory; give a file name");
+      // A character device or FIFO is written in place (write_file_atomically); anything else
+      // that is not a regular file (a disk, a socket) is never written.
+      if (!S_ISREG(info.st_mode) && !S_ISCHR(info.st_mode) && !S_ISFIFO(info.st_mode)) {
+        throw ResourceError(named + "it is not a regular file, a character device or a FIFO");
+      }
       if (::access(path.c_str(), W_OK) != 0) {
         throw ResourceError(named + "the file exists and is not writable (" +
                             std::strerror(errno) + ")");

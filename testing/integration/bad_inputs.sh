@@ -143,7 +143,7 @@ case "$case_name" in
   ranks_grid_mismatch) refuse "$xhpcg" 3 2 "process grid 2x2x1 has 4 ranks but the job has 3" "${grid[@]}" --npx=2 --npy=2 --npz=1 ;;
   ranks_z_blocks) refuse "$xhpcg" 2 2 "--pz=3 must be below npz=" "${grid[@]}" --pz=3 ;;
   # sizes
-  size_memory) refuse "$xhpcg" 2 3 "GiB are available there; a local grid of" --nx=512 --ny=512 --nz=512 ;;
+  size_memory) refuse "$xhpcg" 2 3 "GiB are available there (" --nx=512 --ny=512 --nz=512 ;;
   size_32bit) refuse "$xhpcg" 2 2 "more than the 32-bit local index allows" --nx=2048 --ny=2048 --nz=2048 ;;
   # where the results go
   report_dir_unwritable)

@@ -28,7 +28,7 @@ openmpi=0
 
 fail() {
   echo "FAIL [$case_name, try $try]: $*" >&2
-  tail -n 20 "$dir/err.txt" >&2
+  tail -n 20 "$dir/err.txt" "$dir/out.txt" >&2
   exit 1
 }
 
@@ -55,9 +55,10 @@ ranks() {
 start() {
   dir=$work/try$try
   mkdir "$dir" && cd "$dir" || exit 1
-  local length=30
-  [[ $case_name == suspend ]] && length=0  # QuickPath: a VALID run of a few seconds
-  "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=$length \
+  local length=30 side=16
+  # QuickPath on 32^3: a VALID run of several seconds, long enough to be suspended in
+  [[ $case_name == suspend ]] && length=0 side=32
+  "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=$side --ny=$side --nz=$side --rt=$length \
     > out.txt 2> err.txt &
   launcher=$!
   cd - > /dev/null || exit 1
@@ -103,7 +104,9 @@ for ((try = 1; try <= tries; try++)); do
     one_rank_term) kill -TERM "${rank_pids[1]}" && ended TERM ;;
     one_rank_hup) kill -HUP "${rank_pids[1]}" && ended HUP ;;
     suspend)
-      kill -STOP "${rank_pids[@]}" && sleep 2 && kill -CONT "${rank_pids[@]}"
+      kill -STOP "${rank_pids[@]}" || fail "the run ended before it could be suspended"
+      sleep 2
+      kill -CONT "${rank_pids[@]}"
       wait "$launcher"
       status=$?
       ((status == 0)) || fail "status $status after a suspension"
