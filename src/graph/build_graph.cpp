@@ -3,13 +3,18 @@
 // each arc to the owner of its row (its source for out-edges, its target for in-edges), sort and
 // deduplicate rows, then number columns locally and let the core's setup_halo build the
 // communication lists.
+#include <mpi.h>
+
 #include <algorithm>
 #include <utility>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/timer.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/graph.hpp"
 #include "hpcg/graph/random.hpp"
 #include "local_csr.hpp"
+#include "metis_partition.hpp"
 #include "route.hpp"
 
 namespace hpcg::graph {
@@ -97,6 +102,11 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
         Relabel(edges.vertex_count, stream_key(seed, static_cast<std::uint64_t>(Stream::relabel)));
   }
   graph.partition.offsets = block_offsets(edges.vertex_count, comm.size());
+  if (kind == PartitionKind::metis) {
+    const double start = wall_time();
+    graph.partition.relabel = metis_relabel(edges, comm, graph.partition.offsets);
+    graph.partition.partitioner_seconds = comm.max(wall_time() - start);
+  }
   check_local_size(graph.partition.count(comm.rank()), comm);
   const bool weighted = edges.weighted;
   // Undirected: one CSR of both directions serves as in- and out-edges. Directed: the arcs
@@ -146,6 +156,25 @@ PartitionStats partition_stats(const Graph& graph, const Comm& comm) {
   if (mean_edges > 0) stats.edge_imbalance = static_cast<double>(stats.max_rank_edges) / mean_edges;
   if (mean_rows > 0)
     stats.vertex_imbalance = comm.max(static_cast<double>(graph.rows())) / mean_rows;
+  // An entry of `in` whose column is a ghost is a cut edge seen from one of its two ends (an
+  // undirected edge is seen from both).
+  global_int cut_entries = 0;
+  for (local_int r = 0; r < graph.rows(); ++r) {
+    cut_entries += static_cast<global_int>(graph.in.degree(r)) - graph.in.owned_degree[r];
+  }
+  stats.edge_cut = comm.sum(cut_entries) / (graph.directed ? 1 : 2);
+  stats.partitioner_seconds = graph.partition.partitioner_seconds;
+  const std::int64_t mine[3] = {halo, static_cast<std::int64_t>(graph.rows()), edges};
+  std::vector<std::int64_t> all(3 * static_cast<size_t>(comm.size()));
+  {
+    WatchedWait wait("MPI_Allgather", comm.get());
+    MPI_Allgather(mine, 3, MPI_INT64_T, all.data(), 3, MPI_INT64_T, comm.get());
+  }
+  for (size_t r = 0; r < static_cast<size_t>(comm.size()); ++r) {
+    stats.rank_halo.push_back(all[3 * r]);
+    stats.rank_vertices.push_back(all[3 * r + 1]);
+    stats.rank_edges.push_back(all[3 * r + 2]);
+  }
   return stats;
 }
 

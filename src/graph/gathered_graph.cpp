@@ -18,7 +18,7 @@ template <class T>
 std::vector<T> gather_all(const std::vector<T>& mine, MPI_Datatype type, const Comm& comm) {
   const int ranks = comm.size();
   if (mine.size() > static_cast<size_t>(INT_MAX)) {
-    throw ResourceError("a rank's share is too large to gather for the serial verifier");
+    throw ResourceError("a rank's share is too large to gather on rank 0");
   }
   int count = static_cast<int>(mine.size());
   std::vector<int> counts(static_cast<size_t>(ranks), 0), offsets(static_cast<size_t>(ranks), 0);
@@ -32,7 +32,7 @@ std::vector<T> gather_all(const std::vector<T>& mine, MPI_Datatype type, const C
     total += counts[r];
   }
   if (comm.is_root() && total > INT_MAX) {
-    throw ResourceError("the graph is too large to gather for the serial verifier");
+    throw ResourceError("the graph is too large to gather on rank 0");
   }
   std::vector<T> all(comm.is_root() ? static_cast<size_t>(total) : 0);
   WatchedWait wait("MPI_Gatherv", comm.get());
@@ -65,6 +65,10 @@ GatheredGraph gather_out_edges(const Graph& graph, const Comm& comm) {
     for (global_int v = 0; v < whole.n; ++v) whole.start[v + 1] = whole.start[v] + degrees[v];
   }
   return whole;
+}
+
+std::vector<std::int64_t> gather_ids(const std::vector<std::int64_t>& mine, const Comm& comm) {
+  return gather_all(mine, MPI_INT64_T, comm);
 }
 
 std::vector<float> gather_values(const std::vector<float>& mine, const Comm& comm) {

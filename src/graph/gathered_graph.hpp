@@ -23,4 +23,7 @@ GatheredGraph gather_out_edges(const Graph& graph, const Comm& comm);
 /// The owned vertices' values gathered on rank 0 in internal-id order. Collective.
 std::vector<float> gather_values(const std::vector<float>& mine, const Comm& comm);
 
+/// Every rank's ids concatenated on rank 0 (empty elsewhere). Collective.
+std::vector<std::int64_t> gather_ids(const std::vector<std::int64_t>& mine, const Comm& comm);
+
 }  // namespace hpcg::graph

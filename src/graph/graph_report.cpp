@@ -36,6 +36,8 @@ std::string graph_lines(const XgraphReport& r) {
                                 std::to_string(p.max_rank_halo) + "), edge imbalance " +
                                 fixed(p.edge_imbalance, 3) + ", vertex imbalance " +
                                 fixed(p.vertex_imbalance, 3));
+  text << line("Partition Cut", std::to_string(p.edge_cut) + " edges cut, partitioned in " +
+                                    fixed(p.partitioner_seconds) + " s");
   if (!r.weights.empty()) text << line("Weights", r.weights);
   text << line("Neighbour Order", r.options.neighbour_order == NeighbourOrder::id
                                       ? "by id"

@@ -27,7 +27,12 @@ std::string report_json(const XgraphReport& r) {
                     {"max_rank_halo", p.max_rank_halo},
                     {"max_rank_edges", p.max_rank_edges},
                     {"edge_imbalance", p.edge_imbalance},
-                    {"vertex_imbalance", p.vertex_imbalance}};
+                    {"vertex_imbalance", p.vertex_imbalance},
+                    {"edge_cut", p.edge_cut},
+                    {"partitioner_seconds", p.partitioner_seconds},
+                    {"rank_halo", p.rank_halo},
+                    {"rank_vertices", p.rank_vertices},
+                    {"rank_edges", p.rank_edges}};
   for (const KernelOutcome& k : r.kernels) j[k.json_key] = k.json;
   j["verification"] = !r.verified() ? "not run" : r.all_passed() ? "PASS" : "FAIL";
   return j.dump(2) + "\n";

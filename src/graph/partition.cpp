@@ -43,10 +43,26 @@ std::uint64_t Relabel::unpermute(std::uint64_t x) const {
   return (left << half_bits_) | right;
 }
 
+Relabel Relabel::from_table(std::vector<global_int> forward) {
+  Relabel relabel;
+  relabel.identity_ = false;
+  relabel.n_ = forward.size();
+  std::vector<global_int> inverse(forward.size(), -1);
+  for (size_t v = 0; v < forward.size(); ++v) {
+    HPCG_REQUIRE(forward[v] >= 0 && static_cast<size_t>(forward[v]) < forward.size() &&
+                 inverse[static_cast<size_t>(forward[v])] < 0);  // a bijection
+    inverse[static_cast<size_t>(forward[v])] = static_cast<global_int>(v);
+  }
+  relabel.forward_table_ = std::make_shared<const std::vector<global_int>>(std::move(forward));
+  relabel.inverse_table_ = std::make_shared<const std::vector<global_int>>(std::move(inverse));
+  return relabel;
+}
+
 // Cycle-walking: the Feistel domain is at most 4n, so a walk takes under 4 steps on average.
 global_int Relabel::forward(global_int v) const {
   if (identity_) return v;
   HPCG_REQUIRE(v >= 0 && static_cast<std::uint64_t>(v) < n_);  // outside, the walk never ends
+  if (forward_table_) return (*forward_table_)[static_cast<size_t>(v)];
   auto x = static_cast<std::uint64_t>(v);
   do {
     x = permute(x);
@@ -57,6 +73,7 @@ global_int Relabel::forward(global_int v) const {
 global_int Relabel::inverse(global_int v) const {
   if (identity_) return v;
   HPCG_REQUIRE(v >= 0 && static_cast<std::uint64_t>(v) < n_);
+  if (inverse_table_) return (*inverse_table_)[static_cast<size_t>(v)];
   auto x = static_cast<std::uint64_t>(v);
   do {
     x = unpermute(x);
@@ -68,8 +85,9 @@ PartitionKind parse_partition_kind(const std::string& name) {
   if (name == "block") return PartitionKind::block;
   if (name == "balanced") return PartitionKind::balanced;
   if (name == "random") return PartitionKind::random;
+  if (name == "metis") return PartitionKind::metis;
   throw InputError("unknown partitioning '" + name +
-                   "'; use --partition=block, balanced or random");
+                   "'; use --partition=block, balanced, random or metis");
 }
 
 std::string to_string(PartitionKind kind) {
@@ -80,6 +98,8 @@ std::string to_string(PartitionKind kind) {
       return "balanced";
     case PartitionKind::random:
       return "random";
+    case PartitionKind::metis:
+      return "metis";
   }
   return "unknown";
 }

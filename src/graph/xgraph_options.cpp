@@ -134,8 +134,9 @@ std::vector<Row> option_rows() {
            .in_section("Run"),
        [](Reading& r, const OptionValue& v) { r.options.kernels = parse_kernels(v.text); }},
       {OptionSpec("partition", OptionKind::text, "P",
-                  "block (equal vertices), balanced (Gemini: equal edges+vertices) or random "
-                  "(random relabelling, then block)")
+                  "block (equal vertices), balanced (Gemini: equal edges+vertices), random "
+                  "(random relabelling, then block) or metis (METIS's k-way cut of the graph "
+                  "gathered on rank 0, refused where it does not fit there)")
            .defaults_to("block"),
        [](Reading& r, const OptionValue& v) {
          r.options.partition = parse_partition_kind(v.text);

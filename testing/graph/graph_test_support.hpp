@@ -189,7 +189,8 @@ class SharedScratch {
 
 /// Every partitioning, for tests that must not depend on it.
 inline std::vector<PartitionKind> all_partitions() {
-  return {PartitionKind::block, PartitionKind::balanced, PartitionKind::random};
+  return {PartitionKind::block, PartitionKind::balanced, PartitionKind::random,
+          PartitionKind::metis};
 }
 
 }  // namespace hpcg::graph::testing

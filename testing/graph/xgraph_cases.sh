@@ -186,6 +186,19 @@ case "$case_name" in
     # Refused before the graph is built: no Build Time line.
     expect_error 2 1 "unknown format '.txt'" --kron=8 --graph-out=g.txt
     grep -q '^Build Time' out.txt && fail "the graph was built before the refusal" ;;
+  metis_verify)
+    # METIS's cut on a grid: every kernel verified, and the cut far below block's on 3 ranks.
+    run 3 --grid=12 --kernel=all --trials=2 --verify --partition=metis --json=m.json
+    expect_status 0; expect_out '^Partition: *metis'; expect_out '^Partition Cut:'
+    grep -q '"rank_vertices"' m.json || fail "JSON lacks the per-rank vertices"
+    metis_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' m.json)
+    run 3 --grid=12 --kernel=none --partition=random --json=r.json; expect_status 0
+    random_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' r.json)
+    (( metis_cut * 4 < random_cut )) || fail "METIS cut $metis_cut not 4 times below random's $random_cut" ;;
+  bad_metis_too_large)
+    export XGRAPH_METIS_MEMORY=1000; expect_error 3 2 "--partition=metis gathers the graph on rank 0" \
+      --kron=8 --partition=metis ;;
+  bad_option_without_kernel) expect_error 2 2 "--tolerance needs the PageRank kernel" --kron=8 --kernel=bfs --tolerance=1e-6 ;;
   bad_delta) expect_error 2 1 "option --delta: expected" --kron=8 --kernel=sssp --delta=0 ;;
   bad_symmetrize_generated) expect_error 2 1 "--symmetrize applies to --file" --kron=8 --symmetrize ;;
   bad_labels_without_cc) expect_error 2 1 "--labels-out needs the CC kernel" --kron=8 --labels-out=l ;;

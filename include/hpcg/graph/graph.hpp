@@ -102,6 +102,11 @@ struct PartitionStats {
   global_int max_rank_edges = 0;  ///< directed entries (row nonzeros) of the fullest rank
   double edge_imbalance = 1.0;
   double vertex_imbalance = 1.0;
+  /// Edges with their ends on two ranks (arcs when directed).
+  global_int edge_cut = 0;
+  double partitioner_seconds = 0;  ///< the cut's own time (METIS's gather, cut and spread)
+  /// Per rank: halo vertices, owned vertices, owned edge entries (rows' in-edges).
+  std::vector<global_int> rank_halo, rank_vertices, rank_edges;
 };
 
 PartitionStats partition_stats(const Graph& graph, const Comm& comm);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ class Relabel {
  public:
   Relabel() = default;
   Relabel(global_int n, std::uint64_t key);
+  /// A stored bijection: `forward[original]` is the new id (a graph partitioner's order). Every
+  /// rank keeps both tables (16 bytes per vertex).
+  static Relabel from_table(std::vector<global_int> forward);
 
   bool is_identity() const { return identity_; }
   global_int forward(global_int v) const;  ///< original id -> new id
@@ -32,15 +36,17 @@ class Relabel {
   unsigned half_bits_ = 0;
   std::uint64_t half_mask_ = 0;
   std::uint64_t keys_[4] = {};
+  std::shared_ptr<const std::vector<global_int>> forward_table_, inverse_table_;
 };
 
 enum class PartitionKind {
   block,     ///< equal vertex counts
   balanced,  ///< Gemini's cut: equal alpha * vertices + edges, alpha = 8 (ranks - 1)
   random,    ///< random relabelling, then equal vertex counts
+  metis,     ///< METIS's k-way cut of the graph gathered on rank 0, then its parts as blocks
 };
 
-/// Parses "block", "balanced" or "random"; throws InputError otherwise.
+/// Parses "block", "balanced", "random" or "metis"; throws InputError otherwise.
 PartitionKind parse_partition_kind(const std::string& name);
 std::string to_string(PartitionKind kind);
 
@@ -50,6 +56,7 @@ struct Partition {
   PartitionKind kind = PartitionKind::block;
   Relabel relabel;
   std::vector<global_int> offsets;
+  double partitioner_seconds = 0;  ///< the cut's own time (METIS: gather, cut, spread)
 
   int ranks() const { return static_cast<int>(offsets.size()) - 1; }
   int owner_of(global_int internal) const;
