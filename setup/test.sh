@@ -62,6 +62,12 @@ test_openmpi() {
     -R "^($(IFS='|'; echo "${suites[*]}"))\.np" "$@" || return
   testing/integration/second_mpi.sh build/openmpi/bin/xhpcg /usr/bin/mpiexec.openmpi \
     build/test/bin/xhpcg /usr/bin/mpiexec.mpich || return
+  # Stop signals under Open MPI's launcher (testing/README.md, "How jobs end"), a few tries each.
+  local signal_case
+  for signal_case in launcher_term launcher_int all_term one_rank_term one_rank_hup; do
+    testing/integration/stop_signals.sh "$signal_case" 3 build/openmpi/bin/xhpcg \
+      /usr/bin/mpiexec.openmpi --oversubscribe || return
+  done
   echo "setup: second MPI done in $((SECONDS - start)) s"
 }
 if [[ $openmpi -eq 1 ]]; then

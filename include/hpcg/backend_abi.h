@@ -35,6 +35,8 @@ extern "C" {
 #endif
 
 #define HPCG_BACKEND_ABI_VERSION 3u
+/* Additions within a version that need no new table: 1 = hpcg_problem_view.grid. */
+#define HPCG_BACKEND_ABI_MINOR_VERSION 1u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
 
 /* hpcg_backend.flags */
@@ -100,6 +102,14 @@ typedef struct hpcg_halo_view {
   const int32_t* send_rows;
 } hpcg_halo_view;
 
+/* Since version 3.1: a level's grid on this rank. Row (ix, iy, iz) of the level, 0 <= ix < nx
+ * and so on, is row ix + nx * (iy + ny * iz); coarser levels halve nx, ny and nz. */
+typedef struct hpcg_grid_view {
+  int32_t nx, ny, nz;    /* this rank's local grid */
+  int32_t npx, npy, npz; /* the process grid (the same on every level) */
+  int32_t ipx, ipy, ipz; /* this rank's place in it */
+} hpcg_grid_view;
+
 typedef struct hpcg_problem_view {
   uint32_t struct_size;          /* sizeof(hpcg_problem_view) as xhpcg was built */
   int32_t level_count;           /* 4: level[0] is the fine grid */
@@ -110,7 +120,14 @@ typedef struct hpcg_problem_view {
   const char* settings;
   int32_t mpi_reads_backend_memory;
   const hpcg_halo_view* halo;    /* level_count entries */
+  /* Since version 3.1 (HPCG_BACKEND_ABI_MINOR_VERSION 1): level_count entries. Read it only where
+   * HPCG_PROBLEM_VIEW_HAS(view, grid): an older xhpcg passes a shorter view. */
+  const hpcg_grid_view* grid;
 } hpcg_problem_view;
+
+/* Whether `view` (built by the xhpcg that loaded the plugin) holds `member`. */
+#define HPCG_PROBLEM_VIEW_HAS(view, member)                                                 \
+  ((view)->struct_size >= offsetof(hpcg_problem_view, member) + sizeof((view)->member))
 
 /* Services of the core a backend may call back into from mg(). */
 typedef struct hpcg_core_services {

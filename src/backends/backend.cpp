@@ -148,14 +148,18 @@ void Backend::unpack_halo(int l, const double* receive, BackendVector& x) {
   upload(receive, A.rows, A.columns - A.rows, x);
 }
 
-void Backend::spmv(int l, const BackendVector& x, BackendVector& y) {
+// The halo steps' defaults do all their work once the halo is current.
+
+void Backend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (part == HaloPart::before_halo) return;
   const SparseMatrix& A = level(l).A;
   HostValues in(*this, x, A.columns, true), out(*this, y, A.rows, false);
   reference::spmv(A, in.data(), out.data());
   out.write_back(y);
 }
 
-void Backend::symgs(int l, const BackendVector& r, BackendVector& x) {
+void Backend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
+  if (part == HaloPart::before_halo) return;
   const SparseMatrix& A = level(l).A;
   HostValues rhs(*this, r, A.rows, true), solution(*this, x, A.columns, true);
   reference::symgs(A, rhs.data(), solution.data());
@@ -169,8 +173,9 @@ void Backend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) 
   symgs(l, r, x);
 }
 
-void Backend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                                   BackendVector& rc) {
+void Backend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                        const BackendVector& x, BackendVector& rc) {
+  if (part == HaloPart::before_halo) return;
   const Level& fine = level(l);
   const auto coarse_rows = static_cast<local_int>(fine.coarse_to_fine.size());
   HostValues rhs(*this, r, fine.A.rows, true), solution(*this, x, fine.A.columns, true);
@@ -187,21 +192,9 @@ void Backend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
   solution.write_back(x);
 }
 
-void Backend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
-  if (part == HaloPart::after_halo) spmv(l, x, y);
-}
-
-void Backend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
-  if (part == HaloPart::after_halo) symgs(l, r, x);
-}
-
-void Backend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
-                                        const BackendVector& x, BackendVector& rc) {
-  if (part == HaloPart::after_halo) residual_restriction(l, r, x, rc);
-}
-
 double Backend::spmv_dot_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
-  return part == HaloPart::after_halo ? spmv_dot(l, x, y) : 0.0;
+  spmv_part(part, l, x, y);
+  return part == HaloPart::after_halo ? dot(level(l).A.rows, x, y) : 0.0;
 }
 
 double Backend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
@@ -214,11 +207,6 @@ void Backend::waxpby(local_int n, double alpha, const BackendVector& x, double b
   HostValues a(*this, x, n, true), b(*this, y, n, true), out(*this, w, n, false);
   reference::waxpby(n, alpha, a.data(), beta, b.data(), out.data());
   out.write_back(w);
-}
-
-double Backend::spmv_dot(int l, const BackendVector& x, BackendVector& y) {
-  spmv(l, x, y);
-  return dot(level(l).A.rows, x, y);
 }
 
 double Backend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,

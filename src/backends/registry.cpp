@@ -56,11 +56,34 @@ double optimization_memory_share(const std::string& backend) {
   return 0.5;
 }
 
+void check_backend_settings(const BackendEntry& entry, const std::string& settings) {
+  if (entry.backend_checks_settings) return;
+  std::string accepted;
+  for (const std::string& key : entry.setting_keys) accepted += (accepted.empty() ? "" : ", ") + key;
+  size_t begin = 0;
+  while (begin <= settings.size()) {
+    size_t end = settings.find(',', begin);
+    if (end == std::string::npos) end = settings.size();
+    const std::string item = settings.substr(begin, end - begin);
+    const std::string key = item.substr(0, item.find('='));
+    begin = end + 1;
+    if (item.empty()) continue;
+    bool known = false;
+    for (const std::string& k : entry.setting_keys) known = known || k == key;
+    if (known) continue;
+    throw InputError("backend '" + entry.name + "' does not accept --backend-settings key '" +
+                     key + "' (" + (accepted.empty() ? std::string("it takes no settings")
+                                                     : "it takes " + accepted) +
+                     "); leave it out");
+  }
+}
+
 std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options) {
   for (const BackendEntry& entry : backend_table()) {
     if (!entry.matches(name)) continue;
     const std::string argument =
         entry.takes_argument() ? name.substr(name.find(':') + 1) : std::string();
+    check_backend_settings(entry, options.settings);
     return entry.make(argument, options);
   }
   std::string known;

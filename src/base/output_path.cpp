@@ -3,6 +3,7 @@
 // and knows nothing of read-only mounts, so the check creates (and removes) a temporary file.
 #include "hpcg/base/output_path.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/stop_signal.hpp"
 
 namespace hpcg {
 namespace {
@@ -72,6 +74,83 @@ void require_writable_outputs(const std::vector<std::pair<std::string, std::stri
     if (!problem.empty()) {
       throw ResourceError(named + problem);
     }
+  }
+}
+
+std::string claim_free_stem(const std::string& stem, const std::vector<std::string>& extensions) {
+  constexpr int most_tries = 1000;
+  for (int attempt = 1; attempt <= most_tries; ++attempt) {
+    const std::string candidate = attempt == 1 ? stem : stem + "_" + std::to_string(attempt);
+    std::vector<std::string> created;
+    bool taken = false;
+    for (const std::string& extension : extensions) {
+      const std::string path = candidate + extension;
+      const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+      if (fd < 0) {
+        const int error = errno;
+        for (const std::string& done : created) {
+          ::unlink(done.c_str());
+          remove_partial_output(done);
+        }
+        if (error != EEXIST) {
+          throw ResourceError("cannot create " + path + " (" + std::strerror(error) + ")");
+        }
+        taken = true;
+        break;
+      }
+      ::close(fd);
+      add_partial_output(path);
+      created.push_back(path);
+    }
+    if (!taken) return candidate;
+  }
+  throw ResourceError("cannot find a free name for " + stem + " after " +
+                      std::to_string(most_tries) + " tries; clean the directory");
+}
+
+std::string resolved_path(const std::string& path) {
+  char* resolved = ::realpath(path.c_str(), nullptr);
+  if (resolved == nullptr) return path;  // not there yet: the name itself
+  std::string target = resolved;
+  std::free(resolved);
+  return target;
+}
+
+std::string create_temporary_beside(const std::string& path) {
+  std::string temporary = resolved_path(path) + ".partial-XXXXXX";
+  const int fd = ::mkstemp(temporary.data());
+  if (fd < 0) {
+    throw ResourceError("cannot write " + path + ": cannot create a temporary file beside it (" +
+                        std::strerror(errno) + ")");
+  }
+  ::fchmod(fd, 0644);  // mkstemp's 0600 would make results unreadable to the group
+  ::close(fd);
+  add_partial_output(temporary);
+  return temporary;
+}
+
+void rename_temporary(const std::string& temporary, const std::string& path) {
+  if (::rename(temporary.c_str(), resolved_path(path).c_str()) != 0) {
+    const int error = errno;
+    discard_temporary(temporary);
+    throw ResourceError("cannot rename " + temporary + " to " + path + " (" +
+                        std::strerror(error) + ")");
+  }
+  remove_partial_output(temporary);
+  remove_partial_output(path);  // a name claimed empty (claim_free_stem) is now whole
+}
+
+void discard_temporary(const std::string& temporary) {
+  ::unlink(temporary.c_str());
+  remove_partial_output(temporary);
+}
+
+void require_regular_outputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
+  for (const auto& [option, path] : outputs) {
+    struct stat info {};
+    if (path.empty() || ::stat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode)) continue;
+    throw ResourceError("cannot write " + option + "=" + path + ": it exists and is not a " +
+                        "regular file (a device or FIFO); give a file name");
   }
 }
 

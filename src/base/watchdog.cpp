@@ -20,6 +20,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/stop_signal.hpp"
 
 namespace hpcg {
 namespace detail {
@@ -214,8 +215,17 @@ Watchdog::~Watchdog() {
 
 void set_watchdog_phase(const std::string& phase) {
   State& s = state();
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.phase = phase;
+  }
+  stop_point();
+}
+
+std::string watchdog_phase() {
+  State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
-  s.phase = phase;
+  return s.phase;
 }
 
 namespace detail {

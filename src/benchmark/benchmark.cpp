@@ -244,7 +244,7 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   timed.steps_total = results.sets;
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
-  run_timed_sets(ws, *declared, validated_audit.costs(comm), engine, results, log, progress);
+  run_timed_sets(ws, *declared, validated_audit.costs(comm), results, log, progress);
   progress(phase("final checks", "the backend checks again, after the timed sets"));
   TestVectorSource source;
   results.final_checks = check_backend(ws, source, *declared);

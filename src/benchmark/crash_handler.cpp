@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A rank that crashes, aborts or calls exit() (most likely inside a vendor's backend) says so
 // before it dies, naming the backend, and the whole job ends with status 5 instead of leaving
-// the other ranks waiting. An interrupt stops every rank promptly with one message.
+// the other ranks waiting. (Stop signals: base/stop_signal.hpp.)
 #include "hpcg/benchmark/crash_handler.hpp"
 
 #include <unistd.h>
@@ -18,19 +18,6 @@ namespace hpcg {
 namespace {
 
 char crash_message[512];  // prepared in advance: a signal handler may not allocate
-bool is_root_rank = false;
-
-/// SIGINT or SIGTERM (mpiexec forwards them to every rank): stop at once, rank 0 says so. No
-/// report exists yet unless the run had finished, and the report is only ever renamed into place.
-void on_interrupt(int signal) {
-  if (is_root_rank) {
-    const char* text = signal == SIGINT ? "xhpcg: interrupted (SIGINT); stopping without a report\n"
-                                        : "xhpcg: terminated (SIGTERM); stopping without a report\n";
-    ssize_t ignored = write(STDERR_FILENO, text, std::strlen(text));
-    (void)ignored;
-  }
-  _exit(128 + signal);
-}
 
 /// Appends `text` to `line` at `length` without overrunning it (no snprintf: not signal-safe).
 size_t append(char* line, size_t length, size_t capacity, const char* text) {
@@ -71,8 +58,6 @@ void install_crash_handler(int rank, const std::string& backend_name) {
   }
   // A library's exit() on this rank, likewise (job_end.hpp).
   set_early_exit_context(ExitStatus::backend_error, "while running backend '" + backend_name + "'");
-  is_root_rank = rank == 0;
-  for (int signal : {SIGINT, SIGTERM}) std::signal(signal, on_interrupt);
 }
 
 }  // namespace hpcg

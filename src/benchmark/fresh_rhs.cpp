@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcg/benchmark/fresh_rhs.hpp"
 
+#include <cmath>
 #include <random>
+
+#include "hpcg/validation/os_random.hpp"
 
 namespace hpcg {
 
@@ -21,6 +24,31 @@ void perturbed_rhs(const Vector& b, double amplitude, std::uint64_t seed, int st
     const double u = static_cast<double>(engine() >> 11) * 0x1p-53;
     out[i] = b[i] + amplitude * (2.0 * u - 1.0);
   }
+}
+
+SetRhs::SetRhs(Workspace& ws, double relative_size)
+    : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
+  const Comm& comm = ws.comm();
+  double squares = 0.0;
+  for (local_int i = 0; i < b_.size(); ++i) squares += b_[i] * b_[i];
+  const double rows = static_cast<double>(comm.sum(static_cast<global_int>(b_.size())));
+  amplitude_ = relative_size * std::sqrt(comm.sum(squares) / rows);
+}
+
+double SetRhs::draw_and_upload() {
+  seed_ = shared_os_random_bits(ws_.comm());
+  perturbed_rhs(b_, amplitude_, seed_, ws_.comm().rank(), rhs_);
+  return upload();
+}
+
+double SetRhs::upload_again() { return upload(); }
+
+void SetRhs::restore() { ws_.upload(b_.data(), 0, b_.size(), ws_.cg.b); }
+
+double SetRhs::upload() {
+  const double start = ws_.transfers().bytes;
+  ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b);
+  return ws_.transfers().bytes - start;
 }
 
 }  // namespace hpcg

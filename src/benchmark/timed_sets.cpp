@@ -4,32 +4,31 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <sstream>
 #include <vector>
 
 #include "hpcg/base/timer.hpp"
+#include "hpcg/validation/audit_plan.hpp"
 #include "hpcg/validation/check_budget.hpp"
+#include "hpcg/validation/tolerances.hpp"
 #include "hpcg/benchmark/fresh_rhs.hpp"
 #include "hpcg/report/performance_model.hpp"
 
 namespace hpcg {
 namespace {
 
-/// How far the re-run of a timed set may be from the set's scaled residual for a backend that
-/// declares itself not bit-reproducible (reductions in a varying order move the last bits of
-/// each dot product; a skipped or changed kernel moves the residual by orders of magnitude).
-constexpr double non_reproducible_tolerance = 1.0e-6;
 /// In the re-run every iteration is checked, and the V-cycle in one in this many.
 constexpr int rerun_mg_period = 4;
 
 /// Why timed set `set` (0-based) is not to be believed, or "": it must run every iteration it
 /// is credited with, meet no NaN or infinity, and follow the validated run's ||r_k|| / ||r0||
 /// wherever rounding does not decide it.
-std::string set_failure(BenchmarkResults& results, int set, const CgResult& cg) {
+std::string set_failure(BenchmarkResults& results, const std::string& label, const CgResult& cg) {
   std::ostringstream text;
   text.precision(17);
-  text << "timed set " << set + 1 << ": ";
+  text << label << ": ";
   if (!cg.non_finite.empty()) {
     text << "NaN or infinity in " << cg.non_finite;
     return text.str();
@@ -110,115 +109,81 @@ double bytes_moved_by(Workspace& ws, Work&& work) {
   return ws.transfers().bytes - start;
 }
 
-/// The true residual of a timed run's solution against CG's own (validation's check_solution).
-void check_set_solution(Workspace& ws, const Vector& rhs, const CgResult& cg,
-                        BenchmarkResults& results) {
-  check_solution(ws, rhs, cg.scaled_residual(), results.validated_true_residual,
-                 "the solution of a timed set", results.spot_checks);
+/// One set's timed window (validation/README.md): from the draw of its b's seed, through the
+/// upload, CG and the fence, to the download of x. Returns CG's result; `x` is the downloaded
+/// solution. The seconds outside CG are added to `times` (so to the set's time) and to
+/// `integrity`, the bytes of the upload and download to `window_bytes`.
+CgResult run_window(Workspace& ws, SetRhs& rhs, int iterations, const CgAudit* audit,
+                    KernelTimes& times, IntegrityResults& integrity, double& window_bytes,
+                    Vector& x) {
+  const double start = wall_time();
+  window_bytes += rhs.draw_and_upload();
+  const double cg_start = wall_time();
+  CgResult cg = run_cg(ws, {iterations, 0.0, true}, times, audit);
+  const double cg_end = wall_time();
+  ws.backend().fence();
+  window_bytes += bytes_moved_by(ws, [&] { x = ws.download(ws.cg.x, ws.rows(0)); });
+  const double outside_cg = (cg_start - start) + (wall_time() - cg_end);
+  times.total += outside_cg;
+  integrity.window_transfer_seconds += outside_cg;
+  return cg;
 }
 
-/// Each timed set's b: HPCG's b plus a perturbation of `relative_size` from a seed drawn for the
-/// set (fresh_rhs.hpp). The seeds are kept, so that any set's b can be uploaded again.
-class TimedRhs {
- public:
-  TimedRhs(Workspace& ws, double relative_size) : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
-    const Comm& comm = ws.comm();
-    double squares = 0.0;
-    for (local_int i = 0; i < b_.size(); ++i) squares += b_[i] * b_[i];
-    const double rows = static_cast<double>(comm.sum(static_cast<global_int>(b_.size())));
-    amplitude_ = relative_size * std::sqrt(comm.sum(squares) / rows);
-  }
-  /// Draws the next set's seed from `engine` (the same on every rank) and uploads its b into
-  /// ws.cg.b; returns the bytes that moved.
-  double upload_next(std::mt19937_64& engine) {
-    seeds_.push_back(engine());
-    return upload(seeds_.back());
-  }
-  /// Uploads the b of timed set `set` (0-based) again.
-  void upload_again(int set) { upload(seeds_[set]); }
-  int sets() const { return static_cast<int>(seeds_.size()); }
-  /// The b uploaded last.
-  const Vector& values() const { return rhs_; }
-  /// Puts HPCG's own b back for the checks that follow.
-  void restore() { ws_.upload(b_.data(), 0, b_.size(), ws_.cg.b); }
-
- private:
-  double upload(std::uint64_t seed) {
-    perturbed_rhs(b_, amplitude_, seed, ws_.comm().rank(), rhs_);
-    return bytes_moved_by(ws_, [&] { ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b); });
-  }
-
-  Workspace& ws_;
-  const Vector& b_;
-  Vector rhs_;
-  double amplitude_ = 0.0;
-  std::vector<std::uint64_t> seeds_;
-};
-
-/// Which sets are audited and which of those have their V-cycle checked, drawn from `engine`.
-struct SetChecks {
-  std::vector<char> audited, mg;
-};
-
-SetChecks draw_set_checks(const CheckBudget& budget, int sets, std::mt19937_64& engine) {
-  std::vector<int> order(sets);
-  std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), engine);
-  SetChecks checks{std::vector<char>(sets, 0), std::vector<char>(sets, 0)};
-  for (int k = 0; k < budget.audited_sets; ++k) checks.audited[order[k]] = 1;
-  for (int k = 0; k < budget.mg_checks; ++k) checks.mg[order[k]] = 1;
-  return checks;
-}
-
-/// An audit of one set at two iterations drawn from `engine`, the V-cycle checked at one of
-/// them when `check_mg`; `seconds` gathers the checks' time.
-CgAudit set_audit(LiveChecks& checks, int iterations, bool check_mg, std::mt19937_64& engine,
-                  double& seconds) {
-  const int first = 1 + static_cast<int>(engine() % iterations);
-  int second = 1 + static_cast<int>(engine() % (iterations - 1));
-  if (second >= first) ++second;  // distinct from the first
-  const int mg_at = check_mg ? (engine() % 2 == 0 ? first : second) : 0;
+/// Audits drawn in every iteration after its step (audit_plan.hpp); `seconds` gathers the
+/// checks' time and `integrity` counts what was drawn.
+CgAudit drawn_audit(const Comm& comm, const AuditPlan& plan, LiveChecks& checks,
+                    IntegrityResults& integrity, double& seconds) {
+  auto kind = std::make_shared<AuditKind>(AuditKind::none);
   CgAudit audit;
-  audit.wants = [=](int k) { return k == first || k == second; };
-  audit.check = [&checks, &seconds, mg_at](const CgIterate& iterate) {
+  audit.wants = [&comm, plan, kind, &integrity](int) {
+    *kind = draw_audit(comm, plan);
+    ++integrity.audit_draws;
+    return *kind != AuditKind::none;
+  };
+  audit.check = [&checks, &seconds, kind, &integrity](const CgIterate& iterate) {
     const double start = wall_time();
-    checks.check(iterate, iterate.iteration == mg_at);
+    ++integrity.audits;
+    if (*kind == AuditKind::with_mg) ++integrity.mg_audits;
+    integrity.latest_audited_iteration =
+        std::max(integrity.latest_audited_iteration, iterate.iteration);
+    checks.check(iterate, *kind == AuditKind::with_mg);
     seconds += wall_time() - start;
   };
   return audit;
 }
 
-/// Runs the timed sets, each on its own b from `rhs`, with their checks.
-void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& planned,
-              TimedRhs& rhs, BenchmarkResults& results, RunLog& log,
-              const ProgressCallback& progress, std::mt19937_64& engine) {
+/// Runs the timed sets, each on its own b from `rhs` in its own window, with their checks.
+void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const AuditPlan& plan,
+              SetRhs& rhs, BenchmarkResults& results, RunLog& log,
+              const ProgressCallback& progress) {
   const Comm& comm = ws.comm();
+  IntegrityResults& integrity = results.integrity;
   // Only the timed sets count: validation and the iteration search ran with the timer off.
   ws.mg_level_times.clear();
   // Per-level times need a fence at every level change: not for an asynchronous backend.
   ws.mg_level_times.enable(!ws.backend().asynchronous());
   const TransferCounts before = ws.transfers();
   const std::optional<KernelTraffic> kernels_before = ws.backend().kernel_traffic();
-  double untimed_bytes = 0.0;  // moved by the checks and the upload of b, not by CG
+  double check_bytes = 0.0, window_bytes = 0.0;  // not CG's kernels' transfers
   double check_seconds = 0.0;
+  Vector x;
   for (int set = 0; set < results.sets; ++set) {
     ws.backend().fill(ws.cg.x, 0.0);
-    untimed_bytes += rhs.upload_next(engine);
-    double before_seconds = results.times.total;
+    const double before_seconds = results.times.total;
     LiveChecks checks(ws, declared, results.spot_checks);
     CgAudit audit;
-    if (planned.audited[set] != 0 && results.optimized_iterations > 1) {
-      audit = set_audit(checks, results.optimized_iterations, planned.mg[set] != 0, engine,
-                        check_seconds);
+    if (plan.audit_probability > 0 && results.optimized_iterations > 1) {
+      audit = drawn_audit(comm, plan, checks, integrity, check_seconds);
       auto check = audit.check;
       audit.check = [&, check](const CgIterate& iterate) {
-        untimed_bytes += bytes_moved_by(ws, [&] { check(iterate); });
+        check_bytes += bytes_moved_by(ws, [&] { check(iterate); });
       };
     }
     const CgAudit* audited = audit.check ? &audit : nullptr;
-    CgResult cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, results.times, audited);
-    untimed_bytes +=
-        bytes_moved_by(ws, [&] { check_set_solution(ws, rhs.values(), cg, results); });
+    const CgResult cg = run_window(ws, rhs, results.optimized_iterations, audited, results.times,
+                                   integrity, window_bytes, x);
+    check_solution(ws, rhs.values(), x, cg.scaled_residual(), results.validated_true_residual,
+                   "the solution of a timed set", results.spot_checks);
     results.set_scaled_residuals.push_back(cg.scaled_residual());
     results.set_seconds.push_back(results.times.total - before_seconds);
     results.set_iterations.push_back(cg.iterations);
@@ -226,7 +191,8 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
     line << "Call [" << set << "] Scaled Residual [" << cg.scaled_residual() << "]";
     log.line(line.str());
     progress(timed_set_progress(results, set + 1, cg.scaled_residual()));
-    const std::string failure = set_failure(results, set, cg);
+    const std::string failure =
+        set_failure(results, "timed set " + std::to_string(set + 1), cg);
     if (!failure.empty()) results.timed_failures.push_back(failure);
     if (!failure.empty() || !results.spot_checks.failures.empty()) {
       log.line("Timed sets stopped: " + (failure.empty() ? results.spot_checks.failures.front()
@@ -246,9 +212,15 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
     log.line(line.str());
   }
   results.timed_check_seconds = comm.max(check_seconds);
+  integrity.window_transfer_bytes = comm.sum(window_bytes);
   TransferCounts after = ws.transfers();
-  after.bytes -= untimed_bytes;
+  after.bytes -= check_bytes + window_bytes;
   record_transfers(before, after, comm, results, log);
+  std::ostringstream window;
+  window << "Timed windows: drawing, uploading b and downloading x took "
+         << integrity.window_transfer_seconds << " s of the sets' " << results.times.total
+         << " s, " << integrity.window_transfer_bytes << " bytes (all ranks)";
+  log.line(window.str());
   rhs.restore();
   results.mg_level_seconds = level_seconds(ws.mg_level_times);
   results.allreduce_min = comm.min(results.times.allreduce);
@@ -256,37 +228,64 @@ void run_sets(Workspace& ws, DeclaredPreconditioner& declared, const SetChecks& 
   results.allreduce_avg = comm.sum(results.times.allreduce) / comm.size();
 }
 
-/// Runs one timed set, drawn only now, again with the timer off and every iteration checked
-/// (the V-cycle in one in `rerun_mg_period`): it must give the set's scaled residual again. A
-/// backend that cut work in the timed sets either repeats the cut here, under the checks, or
-/// computes properly and gives another residual.
-void rerun_timed_set(Workspace& ws, DeclaredPreconditioner& declared, TimedRhs& rhs,
-                     BenchmarkResults& results, RunLog& log, std::mt19937_64& engine) {
-  const int set = static_cast<int>(engine() % static_cast<unsigned>(rhs.sets()));
+/// One more set after the last, on a fresh b like any other (nothing tells it from a timed
+/// set before its first iteration), untimed with every iteration checked (the V-cycle in one in
+/// `rerun_mg_period`): it must follow the validated convergence, its solution must hold, and
+/// its final r must be b - A x of its downloaded x. It then runs again on the same b, and must
+/// give the same scaled residual: bit for bit for a bit-reproducible backend. A replay of this
+/// repeat repeats a run that was checked throughout, so it hides nothing.
+void rerun_fresh_set(Workspace& ws, DeclaredPreconditioner& declared, SetRhs& rhs,
+                     BenchmarkResults& results, RunLog& log) {
+  IntegrityResults& integrity = results.integrity;
   ws.backend().fill(ws.cg.x, 0.0);
-  rhs.upload_again(set);
   LiveChecks checks(ws, declared, results.spot_checks);
   CgAudit audit;  // every iteration
   audit.check = [&](const CgIterate& iterate) {
     checks.check(iterate, iterate.iteration % rerun_mg_period == 0);
   };
   KernelTimes untimed;
-  const CgResult cg = run_cg(ws, {results.optimized_iterations, 0.0, true}, untimed, &audit);
-  check_set_solution(ws, rhs.values(), cg, results);
-  rhs.restore();
-  results.rerun_set = set;
+  IntegrityResults ignored;
+  double bytes = 0.0;
+  Vector x;
+  const CgResult cg =
+      run_window(ws, rhs, results.optimized_iterations, &audit, untimed, ignored, bytes, x);
+  const Vector r = ws.download(ws.cg.r, ws.rows(0));
+  results.rerun_set = results.sets;
   results.rerun_scaled_residual = cg.scaled_residual();
-  const double expected = results.set_scaled_residuals[set], actual = cg.scaled_residual();
+  const std::string label = "the re-run (a fresh set after the last)";
+  const std::string failure = set_failure(results, label, cg);
+  if (!failure.empty()) results.timed_failures.push_back(failure);
+  check_solution(ws, rhs.values(), x, cg.scaled_residual(), results.validated_true_residual,
+                 "the solution of " + label, results.spot_checks);
+  const double tie = residual_tie(ws, rhs.values(), x, r);
+  ++integrity.residual_tie_checks;
+  integrity.rerun_residual_tie = tie;
+  const double tie_limit = tolerances::residual_tie_ratio *
+                           std::fmax(cg.scaled_residual(), results.validated_true_residual);
   std::ostringstream text;
   text.precision(17);
-  text << "timed set " << set + 1 << " re-run: scaled residual " << actual;
-  if (!(std::fabs(actual - expected) <= results.timed_residual_tolerance * std::fabs(expected)) ||
-      cg.iterations != results.optimized_iterations) {
-    text << " in " << cg.iterations << " iterations differs from the timed run's " << expected
-         << (results.timed_residual_tolerance == 0 ? " (bit for bit required)" : "");
+  if (!(tie <= tie_limit)) {
+    text << label << ": its final r is " << tie << " of ||b|| from b - A x of its solution (limit "
+         << tie_limit << ")";
     results.timed_failures.push_back(text.str());
   }
-  log.line(text.str());
+  // The repeat, unchecked: reproducibility of the backend's arithmetic.
+  ws.backend().fill(ws.cg.x, 0.0);
+  rhs.upload_again();
+  const CgResult again = run_cg(ws, {results.optimized_iterations, 0.0, true}, untimed, nullptr);
+  rhs.restore();
+  integrity.rerun_repeat_scaled_residual = again.scaled_residual();
+  const double expected = cg.scaled_residual(), actual = again.scaled_residual();
+  std::ostringstream repeat;
+  repeat.precision(17);
+  repeat << "timed set " << results.rerun_set + 1 << " re-run: scaled residual " << actual;
+  if (!(std::fabs(actual - expected) <= results.timed_residual_tolerance * std::fabs(expected)) ||
+      again.iterations != results.optimized_iterations) {
+    repeat << " in " << again.iterations << " iterations differs from its first run's " << expected
+           << (results.timed_residual_tolerance == 0 ? " (bit for bit required)" : "");
+    results.timed_failures.push_back(repeat.str());
+  }
+  log.line(repeat.str());
 }
 
 /// The checks of the timed sets and the re-run, in one line of the log.
@@ -338,29 +337,32 @@ CheckCosts ValidatedRunAudit::costs(const Comm& comm) const {
 }
 
 void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const CheckCosts& costs,
-                    std::mt19937_64& engine, BenchmarkResults& results, RunLog& log,
-                    const ProgressCallback& progress) {
+                    BenchmarkResults& results, RunLog& log, const ProgressCallback& progress) {
   results.timed_residual_tolerance =
-      ws.backend().bit_reproducible() ? 0.0 : non_reproducible_tolerance;
+      ws.backend().bit_reproducible() ? 0.0 : tolerances::non_reproducible_residual;
   results.check_budget = plan_check_budget(results.sets, results.estimated_set_seconds,
                                            costs.light_seconds, costs.mg_seconds);
-  std::ostringstream plan;
-  plan << "Checks planned in the timed sets: " << results.check_budget.audited_sets
-       << " audited sets, " << results.check_budget.mg_checks << " with their V-cycle, about "
-       << results.check_budget.planned_seconds << " s (one audited iteration "
-       << costs.light_seconds << " s, one V-cycle check " << costs.mg_seconds << " s more)";
-  log.line(plan.str());
-  const SetChecks planned = draw_set_checks(results.check_budget, results.sets, engine);
+  const AuditPlan plan =
+      plan_audits(results.check_budget, results.sets, results.optimized_iterations);
+  results.integrity.audit_probability = plan.audit_probability;
+  results.integrity.mg_probability = plan.mg_probability;
+  std::ostringstream text;
+  text << "Checks planned in the timed sets: each iteration audited with probability "
+       << plan.audit_probability << ", its V-cycle checked too with probability "
+       << plan.mg_probability << " (about " << results.check_budget.planned_seconds
+       << " s; one audited iteration " << costs.light_seconds << " s, one V-cycle check "
+       << costs.mg_seconds << " s more)";
+  log.line(text.str());
   results.rhs_perturbation = rhs_perturbation(results.validated_scaled_residual);
   std::ostringstream sizes;
   sizes << "Right-hand sides of the timed sets: HPCG's b perturbed by " << results.rhs_perturbation
         << " of its root mean square entry";
   log.line(sizes.str());
-  TimedRhs rhs(ws, results.rhs_perturbation);
-  run_sets(ws, declared, planned, rhs, results, log, progress, engine);
+  SetRhs rhs(ws, results.rhs_perturbation);
+  run_sets(ws, declared, plan, rhs, results, log, progress);
   if (results.timed_failures.empty() && results.spot_checks.failures.empty()) {
-    progress(ProgressEvent{"re-run", "a timed set drawn now, again, every iteration checked"});
-    rerun_timed_set(ws, declared, rhs, results, log, engine);
+    progress(ProgressEvent{"re-run", "a fresh set, every iteration checked, then repeated"});
+    rerun_fresh_set(ws, declared, rhs, results, log);
   }
   log_spot_checks(results, log);
 }

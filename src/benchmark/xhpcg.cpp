@@ -12,8 +12,10 @@
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/job_end.hpp"
+#include "hpcg/base/memory_limit.hpp"
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/benchmark/backend_choice.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
@@ -91,7 +93,10 @@ void describe_sizing(const SizingChoice& s) {
   constexpr double gib = 1024.0 * 1024.0 * 1024.0;
   std::ostringstream line;
   line.precision(3);
-  line << "sizing: " << 100 * s.fraction << "% of " << s.node.bytes / gib << " GiB per node with "
+  const CgroupMemoryLimit cgroup = cgroup_memory_limit();
+  line << "sizing: " << 100 * s.fraction << "% of " << s.node.bytes / gib << " GiB per node"
+       << (cgroup.bytes > 0 && cgroup.bytes == s.node.bytes ? " (" + cgroup.source + ")" : "")
+       << " with "
        << s.node.ranks_per_node << " rank(s) per node gives local grid " << s.nx << "x" << s.ny
        << "x" << s.nz << ", " << s.model_bytes_per_node / gib
        << " GiB per node by HPCG's memory model";
@@ -130,23 +135,35 @@ struct OutputFiles {
   std::string report, json, figure;
 };
 
-/// The official report, then the JSON and the picture beside it under the same name; each is
+/// The official report, then the JSON and the picture beside it under the same name, claimed
+/// exclusively (runs in one directory that end in the same second take "_2", "_3", ...); each is
 /// written through a temporary file and a rename.
 OutputFiles write_outputs(const BenchmarkResults& results, RunContext context) {
   const std::time_t when = std::time(nullptr);
-  const std::string base = "./" + report_basename(when);
-  OutputFiles files;
-  files.report = write_report_file(make_report(results), ".", when);
-  context.report_file = report_basename(when) + ".txt";
-  files.json = base + ".json";
-  write_file_atomically(files.json, render_run_json(results, context));
-  files.figure = base + ".svg";
-  write_file_atomically(files.figure, render_run_figure(results));
+  const std::string base = claim_free_stem("./" + report_basename(when), {".txt", ".json", ".svg"});
+  const OutputFiles files{base + ".txt", base + ".json", base + ".svg"};
+  context.report_file = files.report.substr(2);
+  std::vector<std::string> unwritten{files.report, files.json, files.figure};
+  try {
+    write_file_atomically(files.report, render_report(make_report(results)));
+    unwritten.erase(unwritten.begin());
+    write_file_atomically(files.json, render_run_json(results, context));
+    unwritten.erase(unwritten.begin());
+    write_file_atomically(files.figure, render_run_figure(results));
+  } catch (const ResourceError&) {
+    for (const std::string& path : unwritten) {  // the empty names claimed for them
+      std::remove(path.c_str());
+      remove_partial_output(path);
+    }
+    throw;
+  }
   return files;
 }
 
-void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
-                   const RunLog& log) {
+/// The verdict, then where the outputs are; `missing` says why they are not (the verdict is then
+/// the only copy of the result).
+void print_outcome(const BenchmarkResults& results, const OutputFiles& files, const RunLog& log,
+                   const std::string& missing) {
   if (results.valid()) {
     std::cout << "HPCG result is VALID with a GFLOP/s rating of " << compute_ratings(results).official
               << "\n";
@@ -156,6 +173,13 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files,
   }
   if (results.params.unofficial_quick) {
     std::cout << "Unofficial quick mode (--unofficial-quick): this result cannot be submitted\n";
+  }
+  if (!missing.empty()) {
+    std::cout << std::flush;
+    std::cerr << "xhpcg: error: the outputs were not all written: " << missing
+              << "; the verdict above is the only copy of the result; ending with status "
+              << static_cast<int>(ExitStatus::resource_error) << std::endl;
+    return;
   }
   std::cout << "Report: " << files.report << "\nJSON: " << files.json
             << "\nPicture: " << files.figure << "\nLog: " << log.path() << std::endl;
@@ -198,6 +222,7 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     backend = make_backend(choice.name, choice.options);
     if (comm.is_root()) log.open(".");
   });
+  set_stop_log(comm.broadcast(log.path()));  // a signalled rank's line goes there too
   install_crash_handler(comm.rank(), backend->name());
   if (comm.is_root()) {
     log.line("Backend: " + backend->name() + " " + backend->version() + describe(backend->optimized_kernels()));
@@ -213,13 +238,32 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
       });
   printer.finish();
   set_watchdog_phase("writing the report");
+  const Suspensions suspended = suspensions();
+  context.suspensions = suspended.count;
+  context.suspended_seconds = suspended.seconds;
+  if (comm.is_root() && suspended.count > 0) {
+    std::ostringstream note;
+    note.precision(3);
+    note << "note: the job was suspended " << suspended.count << " time(s), " << suspended.seconds
+         << " s in all (SIGSTOP/SIGCONT or the batch system's suspend); the timed phase's "
+            "clock ran on meanwhile, so the rating is lower than the machine's";
+    std::cout << note.str() << std::endl;
+    log.line(note.str());
+  }
 
   OutputFiles files;
   context.build = build_info();
+  std::string missing;  // why the outputs could not be written (a full disk, a purged directory)
   run_collectively(comm, [&] {
-    if (comm.is_root()) files = write_outputs(results, context);
+    if (!comm.is_root()) return;
+    try {
+      files = write_outputs(results, context);
+    } catch (const ResourceError& error) {
+      missing = error.what();
+    }
   });
-  if (comm.is_root()) print_outcome(results, files, log);
+  if (comm.is_root()) print_outcome(results, files, log, missing);
+  if (comm.max(missing.empty() ? 0 : 1) != 0) return static_cast<int>(ExitStatus::resource_error);
   return static_cast<int>(results.valid() ? ExitStatus::valid : ExitStatus::invalid_result);
 }
 

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/output_path.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "edge_file_format.hpp"
 #include "route.hpp"
@@ -69,16 +70,22 @@ void write_sections(const std::string& path, const std::vector<std::string>& par
     MPI_Allreduce(sizes.data(), totals.data(), count, MPI_LONG_LONG, MPI_SUM, comm.get());
   }
   if (comm.rank() == 0) std::fill(before.begin(), before.end(), 0);
+  // Written to a temporary file beside the target, synced, then renamed over it by rank 0: a full
+  // disk or a stopped job leaves the old file whole and no half-written one under its name.
+  std::string temporary;
+  run_collectively(comm, [&] {
+    if (comm.is_root()) temporary = create_temporary_beside(path);
+  });
+  temporary = comm.broadcast(temporary);
   MPI_File file;
-  int status = MPI_File_open(comm.get(), path.c_str(), MPI_MODE_CREATE | MPI_MODE_WRONLY,
-                             MPI_INFO_NULL, &file);
+  int status = MPI_File_open(comm.get(), temporary.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &file);
   run_collectively(comm, [&] {
     if (status != MPI_SUCCESS) {
+      if (comm.is_root()) discard_temporary(temporary);
       throw ResourceError("cannot write '" + path +
                           "': check that its directory exists and is writable");
     }
   });
-  status = MPI_File_set_size(file, 0);
   constexpr long long piece = 1LL << 30;  // int counts: write in pieces
   long long section_start = 0;
   for (size_t i = 0; i < parts.size(); ++i) {
@@ -90,11 +97,17 @@ void write_sections(const std::string& path, const std::vector<std::string>& par
     }
     section_start += totals[i];
   }
+  const int sync_status = MPI_File_sync(file);
   const int close_status = MPI_File_close(&file);
   run_collectively(comm, [&] {
-    if (status != MPI_SUCCESS || close_status != MPI_SUCCESS) {
-      throw ResourceError("writing '" + path + "' failed (disk full?)");
+    if (status != MPI_SUCCESS || sync_status != MPI_SUCCESS || close_status != MPI_SUCCESS) {
+      if (comm.is_root()) discard_temporary(temporary);
+      throw ResourceError("writing '" + path + "' failed (disk full?); any earlier file of that "
+                          "name is unchanged");
     }
+  });
+  run_collectively(comm, [&] {
+    if (comm.is_root()) rename_temporary(temporary, path);
   });
 }
 

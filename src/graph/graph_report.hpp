@@ -26,7 +26,7 @@ struct XgraphReport {
   PartitionStats partition;
   std::vector<KernelOutcome> kernels;  ///< in the order they ran
 
-  bool verified() const { return options.verify; }
+  bool verified() const { return options.run.verify; }
   /// Every verified trial passed and no kernel failed otherwise (a PageRank trial stopped above
   /// the tolerance without --max-iters).
   bool all_passed() const;

@@ -10,6 +10,7 @@
 #include "hpcg/base/error.hpp"
 #include "hpcg/graph/partition.hpp"
 #include "serialized_graph.hpp"
+#include "symmetry_check.hpp"
 
 namespace hpcg::graph {
 namespace serialized {
@@ -203,6 +204,7 @@ EdgeList read_serialized_graph(const std::string& path, const InputFile& file, b
   run_collectively(comm, [&] {
     read_entries(path, file, header, weighted, first, last, list.edges);
   });
+  if (!header.directed) require_symmetric_adjacency(path, list, comm);
   return list;
 }
 

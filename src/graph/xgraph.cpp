@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <memory>
 #include <new>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "graph_report.hpp"
 #include "hpcg/base/error.hpp"
@@ -23,9 +26,9 @@ namespace {
 EdgeList make_edges(const XgraphOptions& o, const Comm& comm) {
   switch (o.source) {
     case GraphSource::kronecker:
-      return generate_kronecker(o.scale, o.degree, o.seed, comm);
+      return generate_kronecker(o.scale, o.degree, o.run.seed, comm);
     case GraphSource::uniform:
-      return generate_uniform(o.scale, o.degree, o.seed, comm);
+      return generate_uniform(o.scale, o.degree, o.run.seed, comm);
     case GraphSource::grid:
       return generate_grid(o.grid, comm);
     case GraphSource::file:
@@ -40,15 +43,16 @@ EdgeList make_edges(const XgraphOptions& o, const Comm& comm) {
 /// them. A list without its own weights then gets GAP's (uniform 1..255, seeded).
 void settle_weights(const XgraphOptions& o, EdgeList& edges, const Comm& comm,
                     XgraphReport& report) {
-  const bool needed = o.runs("sssp") || (!o.graph_out.empty() && stores_weights(o.graph_out));
+  bool needed = !o.graph_out.empty() && stores_weights(o.graph_out);
+  for (const Kernel& k : kernel_table()) needed = needed || (k.declared.reads_weights && o.runs(k.id));
   if (!needed) {
     edges.weighted = false;
     report.weights = "none (no kernel or output reads them)";
   } else if (edges.weighted) {
     report.weights = "from the file";
   } else {
-    insert_weights(edges, o.seed, comm);
-    report.weights = "GAP's: uniform integers 1 to 255, seed " + std::to_string(o.seed);
+    insert_weights(edges, o.run.seed, comm);
+    report.weights = "GAP's: uniform integers 1 to 255, seed " + std::to_string(o.run.seed);
   }
 }
 
@@ -61,7 +65,7 @@ std::unique_ptr<Graph> symmetrized_copy(const XgraphOptions& o, EdgeList edges, 
   edges.directed = false;
   edges.weighted = false;
   auto graph = std::make_unique<Graph>(
-      build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order));
+      build_graph(std::move(edges), o.partition, o.run.seed, comm, o.neighbour_order));
   report.symmetrized_seconds = comm.max(wall_time() - start);
   report.symmetrized_edges = graph->edge_count;
   report.symmetrized_halo_volume = partition_stats(*graph, comm).halo_volume;
@@ -71,7 +75,7 @@ std::unique_ptr<Graph> symmetrized_copy(const XgraphOptions& o, EdgeList edges, 
 /// A kernel that runs on the undirected graph (TC) was asked for.
 bool needs_undirected(const XgraphOptions& o) {
   for (const Kernel& k : kernel_table()) {
-    if (k.undirected && o.runs(k.name)) return true;
+    if (k.undirected && o.runs(k.id)) return true;
   }
   return false;
 }
@@ -102,7 +106,7 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
     symmetrized = symmetrized_copy(o, edges, comm, report);
   }
   start = wall_time();
-  Graph graph = build_graph(std::move(edges), o.partition, o.seed, comm, o.neighbour_order);
+  Graph graph = build_graph(std::move(edges), o.partition, o.run.seed, comm, o.neighbour_order);
   report.build_seconds = comm.max(wall_time() - start);
   report.vertices = graph.vertex_count;
   report.edges = graph.edge_count;
@@ -114,11 +118,18 @@ Graph load_graph(const XgraphOptions& o, const Comm& comm, XgraphReport& report,
 /// Each kernel asked for, in the table's order; its trials, outputs and summary are its own.
 void run_kernels(const XgraphOptions& o, Graph& graph, Graph* symmetrized, const Comm& comm,
                  XgraphReport& report) {
+  GraphFigures figures;
+  figures.halo_volume = report.partition.halo_volume;
+  figures.symmetrized_edges = report.symmetrized_edges;
+  figures.symmetrized_halo_volume = report.symmetrized_halo_volume;
+  figures.symmetrized_seconds = report.symmetrized_seconds;
   for (const Kernel& kernel : kernel_table()) {
-    if (!o.runs(kernel.name)) continue;
+    if (!o.runs(kernel.id)) continue;
     Graph& input = kernel.undirected && symmetrized != nullptr ? *symmetrized : graph;
-    const KernelContext context{o, input, comm, trial_count(o, kernel.name), report};
-    KernelOutcome outcome = kernel.run(context);
+    const KernelContext context{o.run,  *o.kernel_settings[static_cast<size_t>(kernel.id)],
+                                input,  comm,
+                                trial_count(o, kernel.id), figures};
+    KernelOutcome outcome = kernel.declared.run(context);
     outcome.json_key = kernel.json_key;
     report.kernels.push_back(std::move(outcome));
   }
@@ -128,6 +139,20 @@ void write_json(const XgraphReport& report, const Comm& comm) {
   run_collectively(comm, [&] {
     if (comm.is_root()) write_file_atomically(report.options.json, report_json(report));
   });
+}
+
+/// Every output file asked for: the graph's, each running kernel's, and the JSON (rank 0's).
+std::vector<std::pair<std::string, std::string>> output_files(const XgraphOptions& o,
+                                                              const Comm& comm) {
+  std::vector<std::pair<std::string, std::string>> files = {{"--graph-out", o.graph_out}};
+  for (const Kernel& k : kernel_table()) {
+    if (!o.runs(k.id) || k.declared.outputs == nullptr) continue;
+    for (auto& file : k.declared.outputs(*o.kernel_settings[static_cast<size_t>(k.id)])) {
+      files.push_back(std::move(file));
+    }
+  }
+  files.emplace_back("--json", comm.is_root() ? o.json : std::string());
+  return files;
 }
 
 int run(const Comm& comm, const std::vector<std::string>& args) {
@@ -144,11 +169,11 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   // Checked before the graph is built: every rank opens the per-vertex files, rank 0 the JSON.
   run_collectively(comm, [&] {
     if (!o.graph_out.empty()) check_graph_format(o.graph_out);
-    require_writable_outputs({{"--graph-out", o.graph_out}, {"--scores-out", o.scores_out},
-                              {"--parents-out", o.parents_out}, {"--labels-out", o.labels_out},
-                              {"--distances-out", o.distances_out},
-                              {"--bc-scores-out", o.bc_scores_out},
-                              {"--json", comm.is_root() ? o.json : std::string()}});
+    auto files = output_files(o, comm);
+    require_writable_outputs(files);
+    // Written by every rank through MPI-IO: never in place, so a device or FIFO is refused.
+    files.pop_back();  // the JSON, written by rank 0 alone
+    require_regular_outputs(files);
   });
   Watchdog watchdog("xgraph", comm.get(), o.watchdog);
   report.ranks = comm.size();

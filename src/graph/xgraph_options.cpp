@@ -1,46 +1,54 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// xgraph's option table: --name=value options only, each checked for range by the shared
-// option parser, with messages that name the option and how to fix it.
+// xgraph's option table: the program's own rows (the graph, the run, the report) and each
+// kernel's rows as its folder declares them (kernels/NAME/NAME_kernel.cpp), assembled from the
+// kernel table; --name=value options only, each checked for range by the shared option parser,
+// with messages that name the option and how to fix it.
 #include <algorithm>
 #include <sstream>
+#include <utility>
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/options.hpp"
 #include "hpcg/graph/xgraph.hpp"
+#include "kernels/kernel.hpp"
 
 namespace hpcg::graph {
 namespace {
 
-/// The options being read, and whether --degree was given (it suits generated graphs only).
+/// The options being read, whether --degree was given (it suits generated graphs only), and
+/// which kernels' own options were given (refused unless the kernel runs).
 struct Reading {
   XgraphOptions options;
   bool degree_given = false;
+  std::vector<std::pair<KernelId, std::string>> kernel_options_given;
 };
 using Row = OptionTable<Reading>::Row;
 
 /// A comma-separated list of kernels, or one of the words all, both (bfs,pr) and none; in the
 /// kernel table's order whatever the list's.
-std::vector<std::string> parse_kernels(const std::string& text) {
-  const std::vector<std::string> names = kernel_names();
-  if (text == "all") return names;
-  if (text == "both") return {"bfs", "pr"};
-  if (text == "none") return {};
-  std::vector<bool> chosen(names.size(), false);
-  std::istringstream list(text);
-  std::string name;
-  while (std::getline(list, name, ',')) {
-    const auto known = std::find(names.begin(), names.end(), name);
-    if (known == names.end()) {
-      std::string choices;
-      for (const std::string& n : names) choices += n + ", ";
-      throw InputError("unknown kernel '" + name + "' in --kernel=" + text + "; use a list of " +
-                       choices + "or all, both (bfs,pr) or none");
+std::vector<KernelId> parse_kernels(const std::string& text) {
+  const std::vector<Kernel>& table = kernel_table();
+  std::vector<bool> chosen(table.size(), text == "all");
+  if (text == "both") {
+    for (size_t i = 0; i < table.size(); ++i) chosen[i] = table[i].in_both;
+  } else if (text != "all" && text != "none") {
+    std::istringstream list(text);
+    std::string name;
+    while (std::getline(list, name, ',')) {
+      const auto known = std::find_if(table.begin(), table.end(),
+                                      [&](const Kernel& k) { return name == k.name; });
+      if (known == table.end()) {
+        std::string choices;
+        for (const Kernel& k : table) choices += std::string(k.name) + ", ";
+        throw InputError("unknown kernel '" + name + "' in --kernel=" + text + "; use a list of " +
+                         choices + "or all, both (bfs,pr) or none");
+      }
+      chosen[static_cast<size_t>(known - table.begin())] = true;
     }
-    chosen[static_cast<size_t>(known - names.begin())] = true;
   }
-  std::vector<std::string> set;
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (chosen[i]) set.push_back(names[i]);
+  std::vector<KernelId> set;
+  for (size_t i = 0; i < table.size(); ++i) {
+    if (chosen[i]) set.push_back(table[i].id);
   }
   return set;
 }
@@ -70,8 +78,21 @@ Row output(OptionSpec spec, std::string XgraphOptions::*field) {
           [field](Reading& r, const OptionValue& v) { r.options.*field = v.text; }};
 }
 
-const OptionTable<Reading>& options() {
-  static const OptionTable<Reading> table({
+/// A kernel's own option as a row of the program's table: it sets the kernel's settings and
+/// is remembered, so that it is refused unless the kernel runs.
+Row kernel_row_option(const Kernel& kernel, const KernelOption& option, bool first) {
+  OptionSpec spec = option.spec;
+  if (first) spec.in_section(std::string(kernel.title) + " (--kernel=" + kernel.name + ")");
+  const KernelId id = kernel.id;
+  return {std::move(spec), [id, apply = option.apply, name = option.spec.name](
+                               Reading& r, const OptionValue& v) {
+            apply(*r.options.kernel_settings[static_cast<size_t>(id)], v);
+            r.kernel_options_given.emplace_back(id, name);
+          }};
+}
+
+std::vector<Row> option_rows() {
+  std::vector<Row> rows = {
       generated("kron", GraphSource::kronecker,
                 "Kronecker graph, 2^SCALE vertices, A=0.57 B=0.19 C=0.19 (Graph500/GAP)"),
       generated("urand", GraphSource::uniform, "uniform random graph, 2^SCALE vertices"),
@@ -105,7 +126,7 @@ const OptionTable<Reading>& options() {
            .from(0)
            .at_most(static_cast<long double>(~std::uint64_t{0}))
            .defaults_to(std::to_string(default_seed) + ", GAP's"),
-       [](Reading& r, const OptionValue& v) { r.options.seed = v.count; }},
+       [](Reading& r, const OptionValue& v) { r.options.run.seed = v.count; }},
       {OptionSpec("kernel", OptionKind::text, "LIST",
                   "comma-separated list of bfs, pr, cc, sssp, bc, tc; or all (the six), both "
                   "(bfs,pr) or none (build and write the graph only)")
@@ -136,7 +157,7 @@ const OptionTable<Reading>& options() {
            .defaults_to("GAP's: 64 BFS and SSSP sources, 16 PageRank, CC and BC runs (BC: 4 "
                         "sources each), 3 TC runs"),
        [](Reading& r, const OptionValue& v) {
-         r.options.trials = static_cast<int>(v.count);
+         r.options.run.trials = static_cast<int>(v.count);
        }},
       {OptionSpec("source", OptionKind::integer, "V",
                   "BFS, SSSP and BC from vertex V in every trial (BC: as each of its 4 sources)")
@@ -144,50 +165,12 @@ const OptionTable<Reading>& options() {
            .at_most(static_cast<long double>(global_int{1} << 62))
            .defaults_to("GAP's seeded picker"),
        [](Reading& r, const OptionValue& v) {
-         r.options.source_vertex = static_cast<global_int>(v.count);
+         r.options.run.source_vertex = static_cast<global_int>(v.count);
        }},
-      {OptionSpec("alpha", OptionKind::real, "A", "BFS switches to bottom-up (GAP's alpha)")
-           .from(1e-9)
-           .at_most(1e9)
-           .defaults_to("15"),
-       [](Reading& r, const OptionValue& v) { r.options.bfs.alpha = v.real; }},
-      {OptionSpec("beta", OptionKind::real, "B", "BFS switches back to top-down (GAP's beta)")
-           .from(1e-9)
-           .at_most(1e9)
-           .defaults_to("18"),
-       [](Reading& r, const OptionValue& v) { r.options.bfs.beta = v.real; }},
-      {OptionSpec("tolerance", OptionKind::real, "E",
-                  "PageRank stops when the L1 change is below E")
-           .from(0)
-           .at_most(1)
-           .defaults_to("1e-4"),
-       [](Reading& r, const OptionValue& v) { r.options.pagerank.tolerance = v.real; }},
-      {OptionSpec("max-iters", OptionKind::integer, "I",
-                  "and after at most I iterations; a trial that stops there above the "
-                  "tolerance fails the run unless this is given")
-           .from(1)
-           .at_most(1000000)
-           .defaults_to("1000, as GAP's scripts"),
-       [](Reading& r, const OptionValue& v) {
-         r.options.pagerank.max_iterations = static_cast<int>(v.count);
-         r.options.max_iterations_given = true;
-       }},
-      {OptionSpec("delta", OptionKind::integer, "D",
-                  "SSSP's delta-stepping bucket width (a tuning parameter GAP allows)")
-           .from(1)
-           .at_most(static_cast<long double>(std::int64_t{1} << 62))
-           .defaults_to(std::to_string(SsspOptions{}.delta)),
-       [](Reading& r, const OptionValue& v) {
-         r.options.sssp.delta = static_cast<distance_t>(v.count);
-       }},
-      {OptionSpec("graph500", OptionKind::flag, "",
-                  "BFS as Graph500 runs it: 64 distinct roots, every one validated, and "
-                  "Graph500's TEPS statistics (min, quartiles, max, harmonic mean and deviation)"),
-       [](Reading& r, const OptionValue&) { r.options.graph500 = true; }},
       {OptionSpec("verify", OptionKind::flag, "",
                   "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check; CC, "
                   "SSSP: GAP's checks; BC: a serial Brandes; TC: a serial count)"),
-       [](Reading& r, const OptionValue&) { r.options.verify = true; }},
+       [](Reading& r, const OptionValue&) { r.options.run.verify = true; }},
       {watchdog_option(),
        [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
       output(file_option("graph-out",
@@ -195,28 +178,24 @@ const OptionTable<Reading>& options() {
                          ".wel, .wsg, .gr with weights)")
                  .in_section("Output"),
              &XgraphOptions::graph_out),
-      output(file_option("parents-out",
-                         "the last BFS trial's parents (vertex parent, -1 unreached)"),
-             &XgraphOptions::parents_out),
-      output(file_option("scores-out", "the last PageRank trial's scores (vertex score)"),
-             &XgraphOptions::scores_out),
-      output(file_option("labels-out",
-                         "the last CC trial's components (vertex label; the label is the "
-                         "component's smallest vertex)"),
-             &XgraphOptions::labels_out),
-      output(file_option("distances-out",
-                         "the last SSSP trial's distances (vertex distance, inf unreached)"),
-             &XgraphOptions::distances_out),
-      output(file_option("bc-scores-out",
-                         "the last BC trial's scores (vertex score, normalized to the largest)"),
-             &XgraphOptions::bc_scores_out),
       output(file_option("json", "the report as JSON"), &XgraphOptions::json),
+  };
+  for (const Kernel& kernel : kernel_table()) {
+    const auto& own = kernel.declared.options;
+    for (size_t i = 0; i < own.size(); ++i) rows.push_back(kernel_row_option(kernel, own[i], i == 0));
+  }
+  rows.insert(rows.end(), {
       {OptionSpec("version", OptionKind::flag, "", "print the version and exit")
            .in_section("Information"),
        [](Reading& r, const OptionValue&) { r.options.version = true; }},
       {OptionSpec("help", OptionKind::flag, "", "print this text and exit (also -h)"),
        [](Reading& r, const OptionValue&) { r.options.help = true; }},
   });
+  return rows;
+}
+
+const OptionTable<Reading>& options() {
+  static const OptionTable<Reading> table(option_rows());
   return table;
 }
 
@@ -231,31 +210,46 @@ void check_combinations(const XgraphOptions& o, bool degree_given) {
   if (o.symmetrize && o.source != GraphSource::file) {
     throw InputError("--symmetrize applies to --file only (generated graphs are undirected)");
   }
-  if (!o.scores_out.empty() && !o.runs("pr")) {
-    throw InputError("--scores-out needs the PageRank kernel (--kernel=pr, both or all)");
+}
+
+/// "BFS, SSSP or BC kernel (--kernel=bfs, sssp, bc or all)" for `kernels`.
+std::string kernel_choice(const std::vector<const Kernel*>& kernels) {
+  std::string names, choice;
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const char* separator = i == 0 ? "" : i + 1 == kernels.size() ? " or " : ", ";
+    names += separator + std::string(kernels[i]->title);
+    choice += std::string(kernels[i]->name) + ", ";
   }
-  if (!o.parents_out.empty() && !o.runs("bfs")) {
-    throw InputError("--parents-out needs the BFS kernel (--kernel=bfs, both or all)");
+  if (kernels.size() == 1 && kernels[0]->in_both) {
+    choice += "both ";
+  } else {
+    choice.erase(choice.size() - 2).append(" ");
   }
-  if (!o.labels_out.empty() && !o.runs("cc")) {
-    throw InputError("--labels-out needs the CC kernel (--kernel=cc or all)");
+  return names + " kernel (--kernel=" + choice + "or all)";
+}
+
+/// Each kernel's own options given without the kernel, --source without a kernel that reads
+/// it, then each running kernel's own checks.
+void check_kernel_options(const Reading& reading, XgraphOptions& o) {
+  for (const auto& [id, name] : reading.kernel_options_given) {
+    if (!o.runs(id)) {
+      throw InputError("--" + name + " needs the " + kernel_choice({&kernel_row(id)}));
+    }
   }
-  if (!o.distances_out.empty() && !o.runs("sssp")) {
-    throw InputError("--distances-out needs the SSSP kernel (--kernel=sssp or all)");
+  std::vector<const Kernel*> source_readers;
+  bool source_read = false;
+  for (const Kernel& k : kernel_table()) {
+    if (!k.declared.reads_source) continue;
+    source_readers.push_back(&k);
+    source_read = source_read || o.runs(k.id);
   }
-  if (!o.bc_scores_out.empty() && !o.runs("bc")) {
-    throw InputError("--bc-scores-out needs the BC kernel (--kernel=bc or all)");
+  if (o.run.source_vertex >= 0 && !source_read) {
+    throw InputError("--source needs the " + kernel_choice(source_readers));
   }
-  if (o.source_vertex >= 0 && !o.runs("bfs") && !o.runs("sssp") && !o.runs("bc")) {
-    throw InputError("--source needs the BFS, SSSP or BC kernel (--kernel=bfs, sssp, bc or all)");
-  }
-  if (o.graph500 && !o.runs("bfs")) {
-    throw InputError("--graph500 needs the BFS kernel (--kernel=bfs, both or all)");
-  }
-  const int roots = XgraphOptions::graph500_roots;
-  if (o.graph500 && (o.source_vertex >= 0 || (o.trials != 0 && o.trials != roots))) {
-    throw InputError("--graph500 runs " + std::to_string(roots) +
-                     " distinct roots; leave out --source and --trials");
+  for (const Kernel& k : kernel_table()) {
+    if (o.runs(k.id) && k.declared.check != nullptr) {
+      k.declared.check(*o.kernel_settings[static_cast<size_t>(k.id)], o.run);
+    }
   }
 }
 
@@ -275,22 +269,28 @@ XgraphOptions parse_xgraph_options(const std::vector<std::string>& args) {
   XgraphOptions& o = reading.options;
   if (o.help || o.version) return o;
   check_combinations(o, reading.degree_given);
-  if (o.graph500) o.verify = true;  // Graph500 validates every root
+  check_kernel_options(reading, o);
   return o;
 }
 
-bool XgraphOptions::runs(const std::string& name) const {
-  return std::find(kernels.begin(), kernels.end(), name) != kernels.end();
+XgraphOptions::XgraphOptions() {
+  for (const Kernel& k : kernel_table()) kernel_settings.push_back(k.declared.make_settings());
 }
+
+bool XgraphOptions::runs(KernelId id) const {
+  return std::find(kernels.begin(), kernels.end(), id) != kernels.end();
+}
+
+int trial_count(const XgraphOptions& options, KernelId id) { return trial_count(options.run, id); }
 
 std::string describe_source(const XgraphOptions& o) {
   std::ostringstream text;
   switch (o.source) {
     case GraphSource::kronecker:
-      text << "Kronecker scale " << o.scale << ", degree " << o.degree << ", seed " << o.seed;
+      text << "Kronecker scale " << o.scale << ", degree " << o.degree << ", seed " << o.run.seed;
       break;
     case GraphSource::uniform:
-      text << "uniform random scale " << o.scale << ", degree " << o.degree << ", seed " << o.seed;
+      text << "uniform random scale " << o.scale << ", degree " << o.degree << ", seed " << o.run.seed;
       break;
     case GraphSource::grid:
       text << "27-point stencil grid " << o.grid << "^3";

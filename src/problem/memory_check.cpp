@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcg/problem/memory_check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/memory_limit.hpp"
 
 namespace hpcg {
 namespace {
@@ -60,14 +62,21 @@ void check_memory_fits(const Geometry& fine, const Comm& comm, double optimizati
       node_comm.sum(needed_bytes_per_rank(fine.local_rows(), optimization_share));
   const int ranks_on_node = node_comm.size();
   MPI_Comm_free(&node);
-  const double available = static_cast<double>(available_node_memory());
+  // The job's cgroup (Slurm's --mem, a container) may allow less than the node has free.
+  const CgroupMemoryLimit cgroup = cgroup_memory_limit();
+  double available = static_cast<double>(available_node_memory());
+  std::string limited_by = "MemAvailable of /proc/meminfo";
+  if (cgroup.bytes > 0 && (available <= 0 || cgroup.bytes - cgroup.used < available)) {
+    available = std::max(0.0, cgroup.bytes - cgroup.used);
+    limited_by = cgroup.source;
+  }
   const int too_big = available > 0 && needed > available ? 1 : 0;
   if (comm.max(too_big) == 0) return;
   std::ostringstream message;
   message.precision(3);
   message << "the problem needs about " << needed / gib << " GiB on a node running "
           << ranks_on_node << " rank(s), but only " << available / gib
-          << " GiB are available there; a local grid of "
+          << " GiB are available there (" << limited_by << "); a local grid of "
           << fitting_cube(0.8 * available / ranks_on_node, optimization_share)
           << "^3 (or use more nodes) would fit";
   throw ResourceError(message.str());

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcg/problem/memory_sizing.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/memory_limit.hpp"
 #include "hpcg/problem/memory_model.hpp"
 
 namespace hpcg {
@@ -110,7 +112,11 @@ double node_memory_total() {
     std::istringstream fields(line);
     std::string key;
     double kib = 0;
-    if (fields >> key >> kib && key == "MemTotal:") return kib * 1024.0;
+    if (fields >> key >> kib && key == "MemTotal:") {
+      // A cgroup limit (Slurm's --mem, a container) below the node's memory is the job's node.
+      const double limit = cgroup_memory_limit().bytes;
+      return limit > 0 ? std::min(limit, kib * 1024.0) : kib * 1024.0;
+    }
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -183,11 +184,40 @@ void check_json_beside(const ParsedReport& report, const std::string& json_text,
                        ReportCheck& check) {
   const std::string prefix = "the JSON file beside the report ";
   nlohmann::json json;
+  std::string duplicate;  // a key given twice in one object: which one a reader takes is a guess
   try {
-    json = nlohmann::json::parse(json_text);
+    std::vector<std::set<std::string>> keys;  // of each object open at this point
+    json = nlohmann::json::parse(
+        json_text, [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+          using Event = nlohmann::json::parse_event_t;
+          if (event == Event::object_start) keys.emplace_back();
+          if (event == Event::object_end && !keys.empty()) keys.pop_back();
+          if (event == Event::key && !keys.empty() && duplicate.empty() &&
+              !keys.back().insert(parsed.get<std::string>()).second) {
+            duplicate = parsed.get<std::string>();
+          }
+          return true;
+        });
   } catch (const nlohmann::json::parse_error& error) {
     check.inconsistencies.push_back(prefix + "is not valid JSON: " + error.what());
     return;
+  }
+  if (!duplicate.empty()) {
+    check.inconsistencies.push_back(prefix + "gives the key \"" + duplicate +
+                                    "\" twice in one object (edited?)");
+    return;
+  }
+  // The summary a reader of the JSON sees first must be the report's rating (as printed there,
+  // to its six digits).
+  const auto result = json.is_object() ? json.find("result") : json.end();
+  if (check.numbers_read && result != json.end() && result->is_object()) {
+    const auto rating = result->find("rating_gflops");
+    if (rating != result->end() && rating->is_number() && check.valid &&
+        std::abs(rating->get<double>() - check.rating) > 1e-5 * std::abs(check.rating) + 1e-12) {
+      check.inconsistencies.push_back(prefix + "gives result.rating_gflops " +
+                                      printed_form(*rating) + ", the report " +
+                                      format_number(check.rating));
+    }
   }
   const auto official = json.is_object() ? json.find("official") : json.end();
   if (official == json.end() || !official->is_array()) {

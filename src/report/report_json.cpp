@@ -131,7 +131,9 @@ Json integrity_json(const BenchmarkResults& r) {
   j["worst_mg_difference_from_declared_order"] = spots.worst_mg_difference;
   j["scalar_checks"] = spots.scalar_checks;
   j["worst_scalar_difference"] = spots.worst_scalar_difference;
-  j["scalar_tolerance"] = iterate_scalar_tolerance(r.levels[0].global_rows);
+  j["scalar_tolerance"] = spots.scalar_tolerance;
+  j["p_tie_checks"] = spots.p_tie_checks;
+  j["worst_p_tie_difference"] = spots.worst_p_tie_difference;
   j["symmetry_checks"] = spots.symmetry_checks;
   j["worst_symmetry_departure"] = spots.worst_symmetry_departure;
   j["symmetry_tolerance"] = iterate_symmetry_tolerance;
@@ -144,6 +146,19 @@ Json integrity_json(const BenchmarkResults& r) {
   j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;
   j["spot_check_failures"] = static_cast<int>(spots.failures.size());
   j["final_checks_passed"] = r.final_checks.passed();
+  const IntegrityResults& w = r.integrity;
+  j["window_covers_transfers"] = true;
+  j["window_transfer_seconds"] = w.window_transfer_seconds;
+  j["window_transfer_bytes"] = w.window_transfer_bytes;
+  j["audit_probability"] = w.audit_probability;
+  j["mg_audit_probability"] = w.mg_probability;
+  j["audit_draws"] = w.audit_draws;
+  j["audits"] = w.audits;
+  j["mg_audits"] = w.mg_audits;
+  j["latest_audited_iteration"] = w.latest_audited_iteration;
+  j["residual_tie_checks"] = w.residual_tie_checks;
+  j["rerun_residual_tie"] = w.rerun_residual_tie;
+  j["rerun_repeat_scaled_residual"] = w.rerun_repeat_scaled_residual;
   return j;
 }
 
@@ -198,6 +213,7 @@ std::string render_run_json(const BenchmarkResults& results, const RunContext& c
   j["run"] = run_json(r);
   j["build"] = build_json(context.build);
   j["sizing"] = sizing_json(context.sizing);
+  j["suspended"] = {{"times", context.suspensions}, {"seconds", context.suspended_seconds}};
   j["iterations"] = {{"reference_per_set", r.reference_iterations},
                      {"optimized_per_set", r.optimized_iterations},
                      {"sets", r.sets},

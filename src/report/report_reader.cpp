@@ -4,6 +4,8 @@
 // verdict that contradicts its own numbers is caught when the report is rebuilt.
 #include "hpcg/report/report_reader.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -213,6 +215,10 @@ ParsedReport parse_report(const std::string& text, const std::string& path) {
 }
 
 ParsedReport read_report_file(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+    throw InputError("cannot read " + path + ": it is a directory; give a report file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + path);
   std::ostringstream text;

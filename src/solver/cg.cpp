@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/timer.hpp"
 #include "hpcg/solver/multigrid.hpp"
 
@@ -116,6 +117,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
   result.scaled_residuals.reserve(options.max_iterations);
   for (int k = 1; healthy && k <= options.max_iterations && normr0 > 0 && normr / normr0 > stop_at;
        ++k) {
+    stop_point_in_cg(k);  // one load: a stop signal ends the job between iterations
     {
       KernelTimer timer(t.mg, backend);
       if (options.preconditioned) {
@@ -150,6 +152,7 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     result.iterations = k;
     result.scaled_residuals.push_back(normr / normr0);
   }
+  stop_point_in_cg(-1);
   result.residual_norm = normr;
   result.initial_residual_norm = normr0;
   backend.fence();  // the run's time ends when its work has, also for an asynchronous backend

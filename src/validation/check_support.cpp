@@ -5,11 +5,8 @@
 #include <sstream>
 
 #include "hpcg/backends/reference_kernels.hpp"
-#include "hpcg/version.hpp"
 
 namespace hpcg::checks {
-
-std::string ReferenceSteps::version() const { return version_string; }
 
 std::string describe(const char* what, int level, double value, double limit) {
   std::ostringstream text;

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "hpcg/backends/backend.hpp"
+#include "hpcg/backends/reference_backend.hpp"
 #include "hpcg/base/comm.hpp"
 #include "hpcg/linalg/vector.hpp"
 
@@ -15,13 +15,9 @@ namespace hpcg::checks {
 /// 1e-12 leaves a 100x margin over 27 terms while still catching a single wrong entry.
 constexpr double spmv_tolerance = 1.0e-12;
 
-/// HPCG's V-cycle from the core's default steps, which are the reference kernels in natural
-/// order: the yardstick for a backend that declares no order of its own.
-class ReferenceSteps final : public Backend {
- public:
-  std::string name() const override { return "reference"; }
-  std::string version() const override;
-};
+/// HPCG's V-cycle from the reference steps in natural order: the yardstick for a backend that
+/// declares no order of its own.
+using ReferenceSteps = backends::reference::ReferenceBackend;
 
 /// "what on level l: value (limit limit)".
 std::string describe(const char* what, int level, double value, double limit);

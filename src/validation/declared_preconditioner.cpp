@@ -4,9 +4,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/backends/reference_backend.hpp"
 #include "hpcg/solver/host_calls.hpp"
-#include "hpcg/version.hpp"
 
 namespace hpcg {
 namespace {
@@ -26,21 +25,6 @@ std::string permutation_fault(const std::vector<local_int>& order, local_int row
 }
 
 }  // namespace
-
-/// The reference steps in host memory, each level's SymGS in its declared order.
-class DeclaredPreconditioner::OrderedSteps final : public Backend {
- public:
-  explicit OrderedSteps(std::vector<std::vector<local_int>> orders) : orders_(std::move(orders)) {}
-  std::string name() const override { return "reference in the declared order"; }
-  std::string version() const override { return version_string; }
-  std::vector<local_int> sweep_order(int l) const override { return orders_.at(l); }
-  void symgs(int l, const BackendVector& r, BackendVector& x) override {
-    reference::symgs_in_order(level(l).A, orders_.at(l).data(), host_data(r), host_data(x));
-  }
-
- private:
-  std::vector<std::vector<local_int>> orders_;
-};
 
 DeclaredPreconditioner::DeclaredPreconditioner(const Backend& backend, Problem& problem,
                                                const Comm& comm) {
@@ -66,7 +50,7 @@ DeclaredPreconditioner::DeclaredPreconditioner(const Backend& backend, Problem& 
                (fault.empty() ? std::string("another rank's declared order is not valid") : fault);
     return;
   }
-  steps_ = std::make_unique<OrderedSteps>(std::move(orders));
+  steps_ = std::make_unique<backends::reference::ReferenceBackend>(std::move(orders));
   steps_->optimize(problem);
   workspace_ = std::make_unique<Workspace>(*steps_, problem, comm);
 }

@@ -15,13 +15,8 @@ namespace {
 
 using checks::trusted_dot;
 
-/// How much larger a residual the V-cycle of a backend that declares no order may leave than
-/// the reference V-cycle on the same vector. Other Gauss-Seidel orderings stay near 1.
-constexpr double mg_versus_reference_limit = 2.0;
-/// How far a timed set's true scaled residual may exceed CG's own, or the validated run's true
-/// one where rounding sets it. Honest runs stay near 1; an x that misses the updates of even a
-/// few of the last iterations leaves the residual of the iteration it stopped at.
-constexpr double solution_residual_limit = 10.0;
+constexpr double mg_versus_reference_limit = tolerances::mg_versus_reference;
+constexpr double solution_residual_limit = tolerances::solution_residual_ratio;
 
 /// sum_i |x_i y_i| over all ranks: the scale of x.y's rounding.
 double magnitude_dot(const Comm& comm, local_int n, const Vector& x, const Vector& y) {
@@ -42,8 +37,10 @@ double residual_norm(const Comm& comm, SparseMatrix& A, const Vector& r, const V
 
 }  // namespace
 
-double iterate_scalar_tolerance(global_int rows) {
-  return 32.0 * std::sqrt(static_cast<double>(rows)) * DBL_EPSILON;
+/// The most rows any rank holds, and all ranks' rows: the sizes of the backend's sums.
+std::pair<global_int, global_int> row_counts(const Comm& comm, local_int rows) {
+  return {static_cast<global_int>(comm.max(static_cast<int>(rows))),
+          comm.sum(static_cast<global_int>(rows))};
 }
 
 void LiveChecks::check(const CgIterate& iterate, bool check_mg) {
@@ -64,6 +61,7 @@ void LiveChecks::check(const CgIterate& iterate, bool check_mg) {
   const double norm_r = std::sqrt(checks::accurate_dot(comm, rows, r, r));
   const double norm_z = std::sqrt(trusted_dot(comm, rows, z, z));
   check_scalars(iterate, norm_r, r, z, p, Ap);
+  check_p_tie(iterate, r, p);
   check_symmetry(r, z, norm_r, norm_z);
   if (check_mg) this->check_mg(r, z);
   previous_r_ = std::move(r);
@@ -79,7 +77,9 @@ void LiveChecks::check_scalars(const CgIterate& iterate, double norm_r, const Ve
     const char* name;
     double taken, recomputed, scale;
   };
-  const double tolerance = iterate_scalar_tolerance(ws_.problem().fine().A.global_rows);
+  const auto [local_rows, global_rows] = row_counts(comm, rows);
+  const double tolerance = tolerances::scalar(local_rows, global_rows);
+  result_.scalar_tolerance = tolerance;
   using checks::accurate_dot;
   const Scalar scalars[] = {
       {"r'z", iterate.rtz, accurate_dot(comm, rows, r, z), magnitude_dot(comm, rows, r, z)},
@@ -98,6 +98,25 @@ void LiveChecks::check_scalars(const CgIterate& iterate, double norm_r, const Ve
          << " (relative difference " << worst << ", limit " << tolerance << ")";
     result_.failures.push_back(text.str());
   }
+}
+
+void LiveChecks::check_p_tie(const CgIterate& iterate, const Vector& r, const Vector& p) {
+  const Comm& comm = ws_.comm();
+  const local_int rows = ws_.rows(0);
+  const auto [local_rows, global_rows] = row_counts(comm, rows);
+  const double tolerance = tolerances::p_tie(local_rows, global_rows);
+  const double rp = checks::accurate_dot(comm, rows, r, p);
+  double difference = std::fabs(rp - iterate.rtz) / magnitude_dot(comm, rows, r, p);
+  if (std::isnan(difference)) difference = INFINITY;
+  ++result_.p_tie_checks;
+  result_.worst_p_tie_difference = std::fmax(result_.worst_p_tie_difference, difference);
+  if (difference <= tolerance) return;
+  std::ostringstream text;
+  text.precision(17);
+  text << "p not tied to z (p = z + beta p_prev) in iteration " << iterate.iteration
+       << " of a timed set: r'p is " << rp << " where CG's r'z is " << iterate.rtz
+       << " (relative difference " << difference << ", limit " << tolerance << ")";
+  result_.failures.push_back(text.str());
 }
 
 void LiveChecks::check_symmetry(const Vector& r, const Vector& z, double norm_r,
@@ -155,15 +174,32 @@ void LiveChecks::check_mg(const Vector& r, const Vector& z) {
 }
 
 double true_scaled_residual(Workspace& ws, const Vector& rhs) {
+  return true_scaled_residual(ws, rhs, ws.download(ws.cg.x, ws.rows(0)));
+}
+
+double true_scaled_residual(Workspace& ws, const Vector& rhs, const Vector& x) {
   const Comm& comm = ws.comm();
   SparseMatrix& A = ws.problem().fine().A;
-  const Vector x = ws.download(ws.cg.x, A.rows);
   return residual_norm(comm, A, rhs, x) / std::sqrt(trusted_dot(comm, A.rows, rhs, rhs));
+}
+
+double residual_tie(Workspace& ws, const Vector& rhs, const Vector& x, const Vector& r) {
+  const Comm& comm = ws.comm();
+  SparseMatrix& A = ws.problem().fine().A;
+  Vector rhs_less_r(A.rows);
+  for (local_int i = 0; i < A.rows; ++i) rhs_less_r[i] = rhs[i] - r[i];
+  return residual_norm(comm, A, rhs_less_r, x) / std::sqrt(trusted_dot(comm, A.rows, rhs, rhs));
 }
 
 double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
                       const std::string& what, SpotCheckResult& result) {
-  const double actual = true_scaled_residual(ws, rhs);
+  return check_solution(ws, rhs, ws.download(ws.cg.x, ws.rows(0)), cg_residual, rounding_level,
+                        what, result);
+}
+
+double check_solution(Workspace& ws, const Vector& rhs, const Vector& x, double cg_residual,
+                      double rounding_level, const std::string& what, SpotCheckResult& result) {
+  const double actual = true_scaled_residual(ws, rhs, x);
   const double ratio = actual / std::fmax(cg_residual, rounding_level);
   ++result.solution_checks;
   result.worst_solution_ratio = std::fmax(result.worst_solution_ratio, ratio);

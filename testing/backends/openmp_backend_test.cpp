@@ -74,7 +74,7 @@ TEST(OpenMPBackend, SplitCopyHoldsTheMatrixInSweepOrder) {
   const SparseMatrix before = problem.fine().A;
   for (int threads : {1, 2, 4}) {
     for (const Level& level : problem.levels) {
-      const BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.A, threads));
+      const BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
       const auto layout = make_sweep_layout(level.A, coloring);
       EXPECT_TRUE(layout.lower_as_offsets) << "16-bit offsets on a small grid";
       EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(level.A, coloring, layout))), 0)
@@ -110,7 +110,7 @@ TEST(OpenMPBackend, WideGridsKeep32BitColumns) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 184, 184, 8), comm);
   const Level& fine = problem.fine();
-  const BlockColoring coloring = color_blocks(fine.A, cpu_block_rows(fine.A, 1));
+  const BlockColoring coloring = color_blocks(fine.A, cpu_block_rows(fine.geometry, 1));
   const auto layout = make_sweep_layout(fine.A, coloring);
   EXPECT_FALSE(layout.lower_as_offsets);
   EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(fine.A, coloring, layout))), 0);

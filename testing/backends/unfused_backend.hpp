@@ -16,8 +16,9 @@ class Unfused : public Base {
   void symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) override {
     Backend::symgs_zero_guess(l, r, x);  // zero x, then this backend's symgs()
   }
-  void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override {
+  void residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                 const BackendVector& x, BackendVector& rc) override {
+    if (part == HaloPart::before_halo) return;
     const Level& fine = this->level(l);
     BackendVector ax = this->allocate(l, VectorRole::check, fine.A.rows);
     this->spmv(l, x, ax);

@@ -26,17 +26,17 @@ TEST(XgraphOptions, DefaultsAreGaps) {
   EXPECT_EQ(o.source, GraphSource::kronecker);
   EXPECT_EQ(o.scale, 20);
   EXPECT_EQ(o.degree, 16);
-  EXPECT_EQ(o.seed, default_seed);
-  EXPECT_EQ(trial_count(o, "bfs"), 64);
-  EXPECT_EQ(trial_count(o, "pr"), 16);
-  EXPECT_DOUBLE_EQ(o.bfs.alpha, 15);
-  EXPECT_DOUBLE_EQ(o.bfs.beta, 18);
-  EXPECT_DOUBLE_EQ(o.pagerank.damping, 0.85);
-  EXPECT_DOUBLE_EQ(o.pagerank.tolerance, 1e-4);
-  EXPECT_EQ(o.pagerank.max_iterations, 1000);
-  EXPECT_FALSE(o.max_iterations_given);
-  EXPECT_TRUE(o.runs("bfs") && o.runs("pr"));
-  EXPECT_FALSE(o.verify);
+  EXPECT_EQ(o.run.seed, default_seed);
+  EXPECT_EQ(trial_count(o, KernelId::bfs), 64);
+  EXPECT_EQ(trial_count(o, KernelId::pagerank), 16);
+  EXPECT_DOUBLE_EQ(o.settings<BfsSettings>().bfs.alpha, 15);
+  EXPECT_DOUBLE_EQ(o.settings<BfsSettings>().bfs.beta, 18);
+  EXPECT_DOUBLE_EQ(o.settings<PageRankSettings>().pagerank.damping, 0.85);
+  EXPECT_DOUBLE_EQ(o.settings<PageRankSettings>().pagerank.tolerance, 1e-4);
+  EXPECT_EQ(o.settings<PageRankSettings>().pagerank.max_iterations, 1000);
+  EXPECT_FALSE(o.settings<PageRankSettings>().max_iterations_given);
+  EXPECT_TRUE(o.runs(KernelId::bfs) && o.runs(KernelId::pagerank));
+  EXPECT_FALSE(o.run.verify);
 }
 
 TEST(XgraphOptions, EveryOptionIsRead) {
@@ -46,46 +46,46 @@ TEST(XgraphOptions, EveryOptionIsRead) {
        "--graph-out=g.el"});
   EXPECT_EQ(o.source, GraphSource::uniform);
   EXPECT_EQ(o.degree, 8);
-  EXPECT_EQ(o.seed, 5u);
+  EXPECT_EQ(o.run.seed, 5u);
   EXPECT_EQ(o.partition, PartitionKind::balanced);
-  EXPECT_TRUE(o.runs("bfs"));
-  EXPECT_FALSE(o.runs("pr"));
-  EXPECT_EQ(trial_count(o, "bfs"), 3);
-  EXPECT_EQ(o.source_vertex, 7);
-  EXPECT_DOUBLE_EQ(o.bfs.alpha, 10);
-  EXPECT_DOUBLE_EQ(o.bfs.beta, 20);
-  EXPECT_TRUE(o.verify);
-  EXPECT_EQ(o.parents_out, "p.txt");
+  EXPECT_TRUE(o.runs(KernelId::bfs));
+  EXPECT_FALSE(o.runs(KernelId::pagerank));
+  EXPECT_EQ(trial_count(o, KernelId::bfs), 3);
+  EXPECT_EQ(o.run.source_vertex, 7);
+  EXPECT_DOUBLE_EQ(o.settings<BfsSettings>().bfs.alpha, 10);
+  EXPECT_DOUBLE_EQ(o.settings<BfsSettings>().bfs.beta, 20);
+  EXPECT_TRUE(o.run.verify);
+  EXPECT_EQ(o.settings<BfsSettings>().parents_out, "p.txt");
   EXPECT_EQ(o.json, "r.json");
   EXPECT_EQ(o.graph_out, "g.el");
   const XgraphOptions p = parse_xgraph_options(
       {"--file=a.mtx", "--kernel=pr", "--tolerance=1e-6", "--max-iters=50", "--scores-out=s"});
   EXPECT_EQ(p.file, "a.mtx");
-  EXPECT_DOUBLE_EQ(p.pagerank.tolerance, 1e-6);
-  EXPECT_EQ(p.pagerank.max_iterations, 50);
-  EXPECT_TRUE(p.max_iterations_given);
+  EXPECT_DOUBLE_EQ(p.settings<PageRankSettings>().pagerank.tolerance, 1e-6);
+  EXPECT_EQ(p.settings<PageRankSettings>().pagerank.max_iterations, 50);
+  EXPECT_TRUE(p.settings<PageRankSettings>().max_iterations_given);
   const XgraphOptions q = parse_xgraph_options({"--file=a.el", "--symmetrize", "--kernel=cc,sssp",
                                                 "--delta=40", "--labels-out=l",
                                                 "--distances-out=d", "--trials=5"});
   EXPECT_TRUE(q.symmetrize);
-  EXPECT_TRUE(q.runs("cc") && q.runs("sssp"));
-  EXPECT_FALSE(q.runs("bfs") || q.runs("pr"));
-  EXPECT_EQ(q.sssp.delta, 40);
-  EXPECT_EQ(q.labels_out, "l");
-  EXPECT_EQ(q.distances_out, "d");
-  EXPECT_EQ(trial_count(q, "cc"), 5);
-  EXPECT_EQ(trial_count(q, "sssp"), 5);
+  EXPECT_TRUE(q.runs(KernelId::cc) && q.runs(KernelId::sssp));
+  EXPECT_FALSE(q.runs(KernelId::bfs) || q.runs(KernelId::pagerank));
+  EXPECT_EQ(q.settings<SsspSettings>().sssp.delta, 40);
+  EXPECT_EQ(q.settings<CcSettings>().labels_out, "l");
+  EXPECT_EQ(q.settings<SsspSettings>().distances_out, "d");
+  EXPECT_EQ(trial_count(q, KernelId::cc), 5);
+  EXPECT_EQ(trial_count(q, KernelId::sssp), 5);
   const XgraphOptions all = parse_xgraph_options({"--kron=4", "--kernel=all"});
-  EXPECT_TRUE(all.runs("bfs") && all.runs("pr") && all.runs("cc") && all.runs("sssp"));
-  EXPECT_EQ(trial_count(all, "cc"), 16);
-  EXPECT_EQ(trial_count(all, "sssp"), 64);
-  EXPECT_TRUE(all.runs("bc") && all.runs("tc"));
-  EXPECT_EQ(trial_count(all, "bc"), 16);
-  EXPECT_EQ(trial_count(all, "tc"), 3);
+  EXPECT_TRUE(all.runs(KernelId::bfs) && all.runs(KernelId::pagerank) && all.runs(KernelId::cc) && all.runs(KernelId::sssp));
+  EXPECT_EQ(trial_count(all, KernelId::cc), 16);
+  EXPECT_EQ(trial_count(all, KernelId::sssp), 64);
+  EXPECT_TRUE(all.runs(KernelId::bc) && all.runs(KernelId::tc));
+  EXPECT_EQ(trial_count(all, KernelId::bc), 16);
+  EXPECT_EQ(trial_count(all, KernelId::tc), 3);
   // The table's order, whatever the list's.
   const XgraphOptions listed = parse_xgraph_options({"--kron=4", "--kernel=tc,bfs,cc"});
-  EXPECT_EQ(listed.kernels, (std::vector<std::string>{"bfs", "cc", "tc"}));
-  EXPECT_FALSE(parse_xgraph_options({"--kron=4", "--kernel=none"}).runs("bfs"));
+  EXPECT_EQ(listed.kernels, (std::vector<KernelId>{KernelId::bfs, KernelId::cc, KernelId::tc}));
+  EXPECT_FALSE(parse_xgraph_options({"--kron=4", "--kernel=none"}).runs(KernelId::bfs));
   EXPECT_EQ(parse_xgraph_options({"--grid=16"}).grid, 16);
   EXPECT_TRUE(parse_xgraph_options({"--help"}).help);
 }
@@ -119,6 +119,36 @@ TEST(XgraphOptions, BadInputNamesTheOption) {
   EXPECT_NE(error_of({"--kron=10", "--kernel=bfs", "--scores-out=x"}).find("--scores-out"),
             std::string::npos);
   EXPECT_NE(error_of({"--kron=10", "--tolerance=-1"}).find("--tolerance"), std::string::npos);
+}
+
+// A kernel's own option given without the kernel is refused, naming the kernel and the fix:
+// no option goes silently unused.
+TEST(XgraphOptions, KernelOptionsNeedTheirKernel) {
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs", "--tolerance=1e-6"})
+                .find("--tolerance needs the PageRank kernel (--kernel=pr, both or all)"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--delta=4"})
+                .find("--delta needs the SSSP kernel (--kernel=sssp or all)"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=pr", "--alpha=3"})
+                .find("--alpha needs the BFS kernel (--kernel=bfs, both or all)"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=pr,cc", "--source=3"})
+                .find("--source needs the BFS, SSSP or BC kernel (--kernel=bfs, sssp, bc or all)"),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--graph500", "--trials=3"}).find("--graph500 runs 64"),
+            std::string::npos);
+  EXPECT_TRUE(parse_xgraph_options({"--kron=10", "--graph500"}).run.verify);
+}
+
+// The table's rows are in KernelId's order (kernel_row indexes by id) and name each kernel once.
+TEST(XgraphOptions, KernelTableFollowsTheIds) {
+  const XgraphOptions o = parse_xgraph_options({"--kron=4", "--kernel=all"});
+  ASSERT_EQ(o.kernels.size(), kernel_count);
+  for (std::size_t i = 0; i < kernel_count; ++i) {
+    EXPECT_EQ(static_cast<std::size_t>(o.kernels[i]), i);
+  }
+  EXPECT_EQ(o.kernel_settings.size(), kernel_count);
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ after_checks() {
   local new
   new=$(comm -13 "$scratch/before.txt" "$scratch/after.txt" | grep -Ev "$allowed_new")
   [[ -z "$new" ]] || fail "left behind: $(echo $new)"
-  if find . -name '*.partial' -o -name '.hpcg-write-check-*' | grep -q .; then
+  if find . -name '*.partial*' -o -name '.hpcg-write-check-*' | grep -q .; then
     fail "temporary file left behind"
   fi
 }
@@ -133,7 +133,12 @@ case "$case_name" in
   flag_memory_and_grid) refuse "$xhpcg" 2 2 "--memory-fraction/--memory choose the local grid; leave out nx" --memory-fraction=0.1 --nx=16 ;;
   flag_partial_process_grid) refuse "$xhpcg" 2 2 "give all three of npx, npy, npz" "${grid[@]}" --npx=2 ;;
   flag_unknown_backend) refuse "$xhpcg" 2 2 "unknown backend 'nope'" "${grid[@]}" --backend=nope ;;
+  env_backend_garbage)
+    export HPCG_BACKEND=garbage
+    refuse "$xhpcg" 2 2 "the environment variable HPCG_BACKEND=garbage names no backend" "${grid[@]}" ;;
   flag_separate_memory_unsupported) refuse "$xhpcg" 2 2 "backend 'openmp' keeps its data in host memory and has no separate-memory mode" "${grid[@]}" --backend=openmp --separate-memory ;;
+  flag_backend_settings_refused) refuse "$xhpcg" 2 2 "backend 'openmp' does not accept --backend-settings key 'slice' (it takes no settings)" "${grid[@]}" --backend=openmp --backend-settings=slice=4 ;;
+  flag_backend_settings_reference) refuse "$xhpcg" 1 2 "backend 'reference' does not accept --backend-settings key 'colouring'" "${grid[@]}" --backend=reference --backend-settings=,colouring=hash ;;
   # rank counts that cannot form the grid
   ranks_grid_mismatch) refuse "$xhpcg" 3 2 "process grid 2x2x1 has 4 ranks but the job has 3" "${grid[@]}" --npx=2 --npy=2 --npz=1 ;;
   ranks_z_blocks) refuse "$xhpcg" 2 2 "--pz=3 must be below npz=" "${grid[@]}" --pz=3 ;;
@@ -186,6 +191,12 @@ case "$case_name" in
     # A gapbs header (undirected, 10 entries, 7 vertices) without the arrays it announces.
     printf '\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00' > g.sg
     refuse "$xgraph" 2 2 "g.sg: truncated: its header declares 7 vertices and 10 neighbour entries" --file=g.sg ;;
+  graph_sg_asymmetric)
+    # gapbs layout, undirected, 3 vertices, 3 entries: 0: [1], 1: [0, 2], 2: [] (2 lacks 1).
+    { printf '\x00\x03\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00'
+      for offset in 0 1 3 3; do printf "\\x$(printf %02x $offset)\\x00\\x00\\x00\\x00\\x00\\x00\\x00"; done
+      for id in 1 0 2; do printf "\\x$(printf %02x $id)\\x00\\x00\\x00"; done; } > g.sg
+    refuse "$xgraph" 2 2 "g.sg: the file says the graph is undirected, but its adjacency is not symmetric: vertex 1" --file=g.sg ;;
   xgraph_graph_out_format) refuse "$xgraph" 2 2 "graph file 'g.txt' has an unknown format '.txt'" --kron=8 --graph-out=g.txt ;;
   graph_unknown_extension) printf '0 1\n' > g.csv; refuse "$xgraph" 2 2 "graph file 'g.csv' has an unknown format '.csv'" --file=g.csv ;;
   # faulty backend plugins (src/backends/README.md, "Writing a plugin")

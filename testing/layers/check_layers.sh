@@ -6,6 +6,8 @@
 #   hpgmp (xhpgmp, HPG-MxP) sits beside benchmark: it may use every layer below it, and only apps
 #   use it.
 # A file's layer is its folder under include/hpcg/ or src/ (src/backends/* is the backend layer).
+# Inside graph, sublayers (src/graph/README.md, "Code layout"): core < kernel frame < kernels <
+# program, and a kernel's folder includes no other kernel's.
 # Usage: check_layers.sh [ROOT]   (ROOT: the repository, default: two folders up from here)
 set -euo pipefail
 root=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
@@ -36,6 +38,56 @@ allowed() {
   [[ -n $rf && -n $rt && $rt -lt $rf ]]
 }
 
+# graph's sublayer of a file, as "RANK NAME": 0 core (graphs, partitions, readers and writers),
+# 1 the kernel frame (src/graph/kernels/*: the table, the trial loop, the report pieces),
+# 2 a kernel (src/graph/kernels/NAME/ and its public header include/hpcg/graph/NAME.hpp),
+# 3 the program (xgraph, its options and report).
+graph_kernels=" bfs pagerank cc sssp bc tc "
+graph_sublayer() {
+  local path=$1 name
+  case $path in
+    src/graph/xgraph.cpp | src/graph/xgraph_options.cpp | src/graph/graph_report* | \
+      include/hpcg/graph/xgraph.hpp) echo "3 program" ;;
+    src/graph/kernels/*/*) name=${path#src/graph/kernels/}; echo "2 ${name%%/*}" ;;
+    src/graph/kernels/*) echo "1 frame" ;;
+    include/hpcg/graph/*)
+      name=${path#include/hpcg/graph/}; name=${name%.hpp}
+      if [[ $graph_kernels == *" $name "* ]]; then echo "2 $name"; else echo "0 core"; fi ;;
+    *) echo "0 core" ;;
+  esac
+}
+
+# The file an include inside graph names: "hpcg/graph/X" from include/, a quoted path next to
+# the including file, else from src/graph/ (the module's include folder).
+graph_include_target() {
+  local file=$1 target=$2 here
+  here=$(dirname "$file")
+  if [[ $target == hpcg/* ]]; then
+    echo "include/$target"
+  elif [[ -f $here/$target ]]; then
+    realpath -m --relative-to=. "$here/$target"
+  else
+    realpath -m --relative-to=. "src/graph/$target"
+  fi
+}
+
+graph_violations=0
+while IFS= read -r file; do
+  read -r from_rank from_name < <(graph_sublayer "$file")
+  while IFS= read -r line; do
+    number=${line%%:*}
+    target=$(sed -E 's/.*#include *"([^"]+)".*/\1/' <<<"${line#*:}")
+    [[ $target == hpcg/* && $target != hpcg/graph/* ]] && continue
+    path=$(graph_include_target "$file" "$target")
+    read -r to_rank to_name < <(graph_sublayer "$path")
+    if ((to_rank > from_rank)) || { ((to_rank == from_rank && to_rank == 2)) &&
+                                     [[ $to_name != "$from_name" ]]; }; then
+      echo "$file:$number: graph sublayer '$from_name' includes '$to_name' ($target, up the order)"
+      graph_violations=$((graph_violations + 1))
+    fi
+  done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" || true)
+done < <(find src/graph include/hpcg/graph -type f \( -name '*.hpp' -o -name '*.cpp' \) | sort)
+
 violations=0
 checked=0
 while IFS= read -r file; do
@@ -62,8 +114,8 @@ if [[ $checked -eq 0 ]]; then
   echo "check_layers: no sources found under $root" >&2
   exit 1
 fi
-if [[ $violations -gt 0 ]]; then
-  echo "check_layers: $violations include(s) point up the order"
+if [[ $((violations + graph_violations)) -gt 0 ]]; then
+  echo "check_layers: $violations include(s) point up the order, $graph_violations inside graph"
   exit 1
 fi
-echo "check_layers: $checked files, every include points down the order"
+echo "check_layers: $checked files, every include points down the order (graph's sublayers too)"

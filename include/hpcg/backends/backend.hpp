@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "hpcg/backends/steps.hpp"
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg {
@@ -161,41 +162,13 @@ class Backend {
     return {};
   }
 
-  /// y = A x; x's halo is current.
-  virtual void spmv(int level, const BackendVector& x, BackendVector& y);
-  /// One symmetric Gauss-Seidel step for A x = r; x's halo is current.
-  virtual void symgs(int level, const BackendVector& r, BackendVector& x);
-  /// The same step from x = 0 (the V-cycle's pre-smoothing): x's values on entry, halo
-  /// included, are to be ignored, and no halo exchange precedes it, since every rank's x is 0.
-  /// The default zeroes x and calls symgs().
-  virtual void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x);
-  /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i] of the fine `level`: the residual only
-  /// where restriction injects it. x's halo is current.
-  virtual void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
-                                    BackendVector& rc);
-  /// x[f] += xc[i] for f = coarse_to_fine[i] of the fine `level`.
-  virtual void prolongation(int level, const BackendVector& xc, BackendVector& x);
-  /// Local part of x.y over the first n entries (the core sums over ranks).
-  virtual double dot(local_int n, const BackendVector& x, const BackendVector& y);
-  /// w = alpha x + beta y over the first n entries; w may be x or y.
-  virtual void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
-                      const BackendVector& y, BackendVector& w);
-  /// The steps that follow a halo exchange, split so that the exchange overlaps the work that
-  /// needs no halo value. The core posts the exchange, calls the `before_halo` part, finishes
-  /// the exchange, then calls the `after_halo` part. The defaults do nothing before and the
-  /// whole step after; a backend's Gauss-Seidel order (sweep_order) is that of both parts.
-  virtual void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y);
-  virtual void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x);
-  virtual void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
-                                         const BackendVector& x, BackendVector& rc);
-  /// spmv_part, and with `after_halo` the local x.y over the level's rows (0 before).
-  virtual double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
-                               BackendVector& y);
-  /// spmv(level, x, y), then returns the local x.y over the level's rows.
-  virtual double spmv_dot(int level, const BackendVector& x, BackendVector& y);
-  /// waxpby(n, alpha, x, beta, y, w), then returns the local w.w.
-  virtual double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
-                             const BackendVector& y, BackendVector& w);
+  /// The steps CG and the V-cycle call, declared in steps.hpp: the halo steps' parts
+  /// (spmv_part, spmv_dot_part, symgs_part, residual_restriction_part) and the whole steps they
+  /// make (spmv, spmv_dot, symgs, residual_restriction); then symgs_zero_guess, prolongation,
+  /// dot, waxpby, waxpby_norm. Every default is the reference kernel on the level's matrix.
+  HPCG_HALO_STEPS(HPCG_DECLARE_HALO_STEP)
+  HPCG_LOCAL_STEPS(HPCG_DECLARE_LOCAL_STEP)
+
   /// The whole V-cycle x = M r on the fine level, for a backend that must take over completely
   /// (exchanging halos through `halo`). Returns false to let the core run its V-cycle from this
   /// backend's steps, which is the default.

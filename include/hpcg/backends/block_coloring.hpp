@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hpcg/linalg/sparse_matrix.hpp"
+#include "hpcg/problem/geometry.hpp"
 
 namespace hpcg {
 
@@ -37,7 +38,8 @@ struct BlockColoring {
 /// since every block boundary weakens Gauss-Seidel), but never shorter than twice the bandwidth
 /// (largest |i - j| over owned nonzeros), so that a block couples only with its neighbours and
 /// two colours suffice on HPCG's grids. With one thread this is natural order, the reference's.
-local_int cpu_block_rows(const SparseMatrix& A, int concurrency);
+/// The bandwidth is the stencil's on `grid`, the level's local grid.
+local_int cpu_block_rows(const Geometry& grid, int concurrency);
 
 /// Greedy first-fit colouring of blocks of `block_rows` rows, in natural order. Halo columns are
 /// ignored: their values stay fixed during a sweep.

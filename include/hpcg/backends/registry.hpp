@@ -25,6 +25,11 @@ struct BackendEntry {
   /// Process-wide set-up and tear-down, where the backend needs them (see initialize_backends).
   std::function<void(int& argc, char** argv)> initialize;
   std::function<void()> finalize;
+  /// The --backend-settings keys it accepts (TEXT is "key[=value],..."); any other key is
+  /// refused before the run. Unused where `backend_checks_settings`.
+  std::vector<std::string> setting_keys;
+  /// The backend reads the settings itself and refuses what it does not know (a plugin).
+  bool backend_checks_settings = false;
 
   bool takes_argument() const;
   /// Whether --backend=`requested` names this row (for an argument row, its prefix).
@@ -50,8 +55,11 @@ std::string default_backend_name();
 /// its own backends, 0.5, i.e. 1.5 times the reference's memory).
 double optimization_memory_share(const std::string& backend);
 
+/// Throws InputError for a --backend-settings key that `entry` does not accept.
+void check_backend_settings(const BackendEntry& entry, const std::string& settings);
+
 /// Creates a backend by name; throws InputError naming the available ones when unknown, and
-/// when the backend cannot do what `options` ask.
+/// when the backend cannot do what `options` ask (settings it does not accept included).
 std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options = {});
 
 }  // namespace hpcg

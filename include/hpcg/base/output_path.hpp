@@ -22,4 +22,27 @@ void require_writable_directory(const std::string& directory, const std::string&
 /// naming the option ("--json=out/r.json") and the reason.
 void require_writable_outputs(const std::vector<std::pair<std::string, std::string>>& outputs);
 
+/// Claims a set of output names no other run can take: for stem "dir/name" and extensions
+/// {".txt", ".json"}, creates each "dir/name.txt", "dir/name.json" exclusively (O_EXCL, empty,
+/// registered as partial outputs until write_file_atomically replaces them); if one is taken
+/// (another run in the same directory and second, or an older file), tries "dir/name_2", then
+/// "_3", ... Returns the stem it claimed. Throws ResourceError naming the directory.
+std::string claim_free_stem(const std::string& stem, const std::vector<std::string>& extensions);
+
+/// `path` with its symbolic links resolved, or `path` itself when it does not exist.
+std::string resolved_path(const std::string& path);
+
+/// For outputs written by many ranks (MPI-IO), which are never written in place: creates an
+/// empty, uniquely named temporary file beside `path` (a symbolic link followed), registered as a
+/// partial output, and returns its name; rename_temporary puts it in place of `path`,
+/// discard_temporary removes it. Throw ResourceError naming `path`.
+std::string create_temporary_beside(const std::string& path);
+void rename_temporary(const std::string& temporary, const std::string& path);
+void discard_temporary(const std::string& temporary);
+
+/// For each (option, path) pair with a non-empty path, as for the outputs written by many ranks:
+/// an existing path must be a regular file (a device or FIFO would be replaced). Throws
+/// ResourceError naming the option.
+void require_regular_outputs(const std::vector<std::pair<std::string, std::string>>& outputs);
+
 }  // namespace hpcg

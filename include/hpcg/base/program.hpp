@@ -19,8 +19,11 @@ namespace hpcg {
 /// (abort_job).
 int run_program(const std::string& program, const Comm& comm, const std::function<int()>& flow);
 
-/// Writes `content` to `path` through a temporary file beside it and a rename, so that a reader
-/// (or a job that is killed) sees the whole file or none. Throws ResourceError naming the path.
+/// Writes `content` to `path` so that a reader, a killed job or a full disk sees the whole new
+/// file or the old one, never part of one: a regular file (or none) through a uniquely named
+/// temporary file beside it, fsync and a rename (a symbolic link is followed, not replaced); a
+/// character device or FIFO in place, never replaced; anything else refused. Throws
+/// ResourceError naming the path.
 void write_file_atomically(const std::string& path, const std::string& content);
 
 }  // namespace hpcg

@@ -36,8 +36,12 @@ class Watchdog {
   Watchdog& operator=(const Watchdog&) = delete;
 };
 
-/// Names what the rank does now ("timed sets", "BFS trial 3"), for the watchdog's message.
+/// Names what the rank does now ("timed sets", "BFS trial 3"), for the watchdog's message and
+/// a stop signal's; a new phase is also a safe point for a stop signal (stop_signal.hpp).
 void set_watchdog_phase(const std::string& phase);
+
+/// The phase last set.
+std::string watchdog_phase();
 
 namespace detail {
 extern bool watchdog_running;  // written by the main thread only, while no wait is open

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "hpcg/linalg/vector.hpp"
+#include "hpcg/solver/workspace.hpp"
 
 namespace hpcg {
 
@@ -22,5 +23,31 @@ double rhs_perturbation(double validated_scaled_residual);
 /// out = b + amplitude * u, u uniform in [-1, 1) drawn from `seed` and `stream` (the rank):
 /// every rank its own values, the same for the same seed.
 void perturbed_rhs(const Vector& b, double amplitude, std::uint64_t seed, int stream, Vector& out);
+
+/// The b of each timed set and of the re-run: HPCG's b perturbed by `relative_size` of its root
+/// mean square entry, from a seed drawn on rank 0 from getrandom(2) when the set's window has
+/// started (validation/README.md): nothing about it can be known before.
+class SetRhs {
+ public:
+  SetRhs(Workspace& ws, double relative_size);
+  /// Draws a fresh seed and uploads the b it gives into ws.cg.b; returns the bytes that moved.
+  /// Collective.
+  double draw_and_upload();
+  /// Uploads the b drawn last again (the re-run's repeat); returns the bytes that moved.
+  double upload_again();
+  /// The b uploaded last.
+  const Vector& values() const { return rhs_; }
+  /// Puts HPCG's own b back for the checks that follow.
+  void restore();
+
+ private:
+  double upload();
+
+  Workspace& ws_;
+  const Vector& b_;
+  Vector rhs_;
+  double amplitude_ = 0.0;
+  std::uint64_t seed_ = 0;
+};
 
 }  // namespace hpcg

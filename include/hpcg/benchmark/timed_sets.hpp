@@ -44,10 +44,10 @@ class ValidatedRunAudit {
   double light_seconds_ = 0, full_seconds_ = 0;
 };
 
-/// Runs results.sets timed sets, then re-runs one, filling the timed-set fields of `results`.
+/// Runs results.sets timed sets, each in its own window, then one fresh set untimed with every
+/// iteration checked, filling the timed-set fields of `results`.
 /// Collective.
 void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const CheckCosts& costs,
-                    std::mt19937_64& engine, BenchmarkResults& results, RunLog& log,
-                    const ProgressCallback& progress);
+                    BenchmarkResults& results, RunLog& log, const ProgressCallback& progress);
 
 }  // namespace hpcg

@@ -10,6 +10,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -45,5 +46,11 @@ struct BcCheck {
 /// Collective.
 BcCheck verify_bc(const Graph& graph, const std::vector<global_int>& sources,
                   const std::vector<float>& scores, const Comm& comm);
+
+/// xgraph's BC options (declared in kernels/bc/).
+struct BcSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::bc;
+  std::string scores_out;  ///< --bc-scores-out
+};
 
 }  // namespace hpcg::graph

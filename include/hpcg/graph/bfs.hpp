@@ -9,6 +9,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -60,5 +61,15 @@ BfsCheck verify_bfs(Graph& graph, global_int source, const std::vector<global_in
 /// an undirected graph (GAP's tree edge count, Graph500's undirected edges).
 global_int traversed_edges(const Graph& graph, const std::vector<global_int>& parent,
                            const Comm& comm);
+
+/// xgraph's BFS options (declared in kernels/bfs/): the direction switch, Graph500's mode and
+/// the parents file.
+struct BfsSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::bfs;
+  static constexpr int graph500_roots = 64;  ///< --graph500's BFS trials
+  BfsOptions bfs;
+  bool graph500 = false;  ///< 64 distinct roots, each validated, Graph500's statistics
+  std::string parents_out;
+};
 
 }  // namespace hpcg::graph

@@ -9,6 +9,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -47,5 +48,11 @@ CcCheck verify_cc(Graph& graph, const std::vector<global_int>& label, const Comm
 /// vertex's label becomes the smallest original id in its component. Collective.
 std::vector<global_int> canonical_labels(Graph& graph, const std::vector<global_int>& label,
                                          const Comm& comm);
+
+/// xgraph's CC options (declared in kernels/cc/).
+struct CcSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::cc;
+  std::string labels_out;
+};
 
 }  // namespace hpcg::graph

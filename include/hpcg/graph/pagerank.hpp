@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -61,5 +63,15 @@ struct PageRankCheck {
 /// core's double halo exchange), changes the scores by less than the tolerance in L1. Collective.
 PageRankCheck verify_pagerank(Graph& graph, const std::vector<float>& scores,
                               const PageRankOptions& options, const Comm& comm);
+
+/// xgraph's PageRank options (declared in kernels/pagerank/).
+struct PageRankSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::pagerank;
+  PageRankOptions pagerank;
+  /// --max-iters was given: a trial may stop there above the tolerance; without it such a
+  /// trial fails the run.
+  bool max_iterations_given = false;
+  std::string scores_out;
+};
 
 }  // namespace hpcg::graph

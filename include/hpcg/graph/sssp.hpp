@@ -10,6 +10,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -54,5 +55,12 @@ struct SsspCheck {
 /// vertex is unreached only when no reached vertex has an edge to it. Collective.
 SsspCheck verify_sssp(Graph& graph, global_int source, const std::vector<distance_t>& distance,
                       const Comm& comm);
+
+/// xgraph's SSSP options (declared in kernels/sssp/).
+struct SsspSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::sssp;
+  SsspOptions sssp;
+  std::string distances_out;
+};
 
 }  // namespace hpcg::graph

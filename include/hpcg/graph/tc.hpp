@@ -10,6 +10,7 @@
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/graph/graph.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 
 namespace hpcg::graph {
 
@@ -47,5 +48,10 @@ struct TcCheck {
 /// GAP's check: a serial count on the whole graph gathered on rank 0, by another method (each
 /// edge oriented towards its endpoint of higher degree, neighbours marked). Collective.
 TcCheck verify_tc(const Graph& graph, global_int triangles, const Comm& comm);
+
+/// TC has no options of its own.
+struct TcSettings : KernelSettings {
+  static constexpr KernelId id = KernelId::tc;
+};
 
 }  // namespace hpcg::graph

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
-#include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/graph.hpp"
 
 namespace hpcg::graph {
 

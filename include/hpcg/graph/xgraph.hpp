@@ -3,24 +3,31 @@
 // GAP's methodology, verification, report; one agreed exit status on every rank.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/bfs.hpp"
+#include "hpcg/graph/bc.hpp"
 #include "hpcg/graph/cc.hpp"
 #include "hpcg/graph/edge_list.hpp"
+#include "hpcg/graph/kernel_settings.hpp"
 #include "hpcg/graph/pagerank.hpp"
 #include "hpcg/graph/partition.hpp"
 #include "hpcg/graph/sssp.hpp"
+#include "hpcg/graph/tc.hpp"
 
 namespace hpcg::graph {
 
 enum class GraphSource { none, kronecker, uniform, grid, file };
 
 struct XgraphOptions {
+  XgraphOptions();  ///< every kernel's settings at their defaults
+
   bool help = false;
   bool version = false;
   GraphSource source = GraphSource::none;
@@ -28,36 +35,29 @@ struct XgraphOptions {
   int degree = 16;      ///< edge factor: tuples per vertex
   global_int grid = 0;  ///< --grid: points per dimension
   std::string file;     ///< --file
-  std::uint64_t seed = default_seed;
   PartitionKind partition = PartitionKind::block;
   NeighbourOrder neighbour_order = NeighbourOrder::degree;
   /// --symmetrize: a file's arcs become undirected edges (generated graphs always are).
   bool symmetrize = false;
-  /// The kernels that run (--kernel=LIST), by their names in the kernel table.
-  std::vector<std::string> kernels = {"bfs", "pr"};
-  int trials = 0;  ///< --trials, for every kernel; 0: each kernel's GAP count (trial_count)
-  static constexpr int graph500_roots = 64;  ///< --graph500's BFS trials
-  /// BFS, SSSP and BC source, original id; -1: GAP's seeded picker
-  global_int source_vertex = -1;
-  BfsOptions bfs;
-  PageRankOptions pagerank;
-  SsspOptions sssp;
-  bool verify = false;
-  bool graph500 = false;  ///< --graph500: 64 distinct roots, each validated, Graph500's statistics
-  /// --max-iters was given: a PageRank trial may stop there above the tolerance; without it
-  /// such a trial fails the run.
-  bool max_iterations_given = false;
+  /// The kernels that run (--kernel=LIST), in the kernel table's order.
+  std::vector<KernelId> kernels = {KernelId::bfs, KernelId::pagerank};
+  RunSettings run;  ///< --seed, --verify, --trials, --source: what every kernel reads
   WatchdogLimit watchdog;  ///< --watchdog=SECONDS
-  std::string graph_out, scores_out, parents_out, labels_out, distances_out, bc_scores_out, json;
+  std::string graph_out, json;
+  /// Each kernel's own settings (its options, declared in its folder), indexed by KernelId.
+  std::vector<std::shared_ptr<KernelSettings>> kernel_settings;
 
-  /// Whether the kernel named `name` (bfs, pr, cc, sssp, bc, tc) runs.
-  bool runs(const std::string& name) const;
+  /// Whether the kernel runs.
+  bool runs(KernelId id) const;
+  /// A kernel's own settings, by its type (BfsSettings, PageRankSettings, ...).
+  template <class S>
+  const S& settings() const {
+    return static_cast<const S&>(*kernel_settings[static_cast<std::size_t>(S::id)]);
+  }
 };
 
-/// The kernels' names in the order they run (the kernel table's).
-std::vector<std::string> kernel_names();
 /// A kernel's trials: --trials, or GAP's count for it (the kernel table's).
-int trial_count(const XgraphOptions& options, const std::string& name);
+int trial_count(const XgraphOptions& options, KernelId id);
 
 /// Parses argv[1..]; throws InputError naming the bad option and the fix.
 XgraphOptions parse_xgraph_options(const std::vector<std::string>& args);

@@ -47,7 +47,8 @@ double model_bytes_per_node(const Params& params, int ranks, int ranks_per_node)
 SizingChoice choose_local_grid(const Params& params, int ranks, const NodeMemory& node,
                                double fraction, double optimization_share = 0.0);
 
-/// MemTotal from /proc/meminfo, in bytes; 0 when unknown.
+/// MemTotal from /proc/meminfo, or the cgroup memory limit when smaller (memory_limit.hpp), in
+/// bytes; 0 when unknown.
 double node_memory_total();
 
 /// Collective: ranks per node from MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) (the largest over

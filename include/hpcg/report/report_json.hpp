@@ -23,6 +23,10 @@ struct RunContext {
   std::string report_file;             ///< file name of the official report beside it
   BuildInfo build;
   std::optional<SizingChoice> sizing;  ///< when --memory-fraction / --memory chose the grid
+  /// Times the job was suspended (SIGSTOP/SIGCONT, Slurm's suspend) on rank 0, and for how long
+  /// in all: the timed phase's clock ran on meanwhile.
+  int suspensions = 0;
+  double suspended_seconds = 0;
 };
 
 /// The JSON document. Its "official" array has one {"key", "value"} per line of the official

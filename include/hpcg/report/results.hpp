@@ -14,6 +14,7 @@
 #include "hpcg/problem/run_shape.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/validation/check_budget.hpp"
+#include "hpcg/validation/integrity_results.hpp"
 #include "hpcg/validation/backend_checks.hpp"
 #include "hpcg/validation/live_checks.hpp"
 #include "hpcg/validation/validation.hpp"
@@ -72,9 +73,10 @@ struct BenchmarkResults : RunShape {
   double validated_true_residual = 0;
   /// The largest relative departure of a timed set's ||r_k|| / ||r0|| from the validated run's.
   double worst_trajectory_departure = 0;
-  /// One timed set, drawn after the last, is run again untimed with every iteration spot
-  /// checked and must reproduce its scaled residual: bit for bit for a bit-reproducible backend,
-  /// else within timed_residual_tolerance (relative). rerun_set is 0-based; -1 = none ran.
+  /// After the last timed set one more set on a fresh right-hand side runs untimed with every
+  /// iteration checked, then again on the same b, and must reproduce its scaled residual: bit for
+  /// bit for a bit-reproducible backend, else within timed_residual_tolerance (relative).
+  /// rerun_set is its 0-based number (one past the last timed set); -1 = none ran.
   double timed_residual_tolerance = 0;
   int rerun_set = -1;
   double rerun_scaled_residual = 0;
@@ -83,6 +85,7 @@ struct BenchmarkResults : RunShape {
   /// first.
   std::vector<std::string> timed_failures;
   SpotCheckResult spot_checks;      ///< on the live vectors, at points drawn at run time
+  IntegrityResults integrity;       ///< the sets' windows, audits and ties (validation/README.md)
   /// The slowest rank's time for one set in the iteration search, the checks planned for the
   /// timed sets from it, and the seconds the checks in the timed sets took (slowest rank).
   double estimated_set_seconds = 0;

@@ -10,7 +10,8 @@ namespace hpcg {
 class RunLog {
  public:
   RunLog() = default;  ///< a log that discards everything (other ranks, tests)
-  /// Opens the log file named after the local time now; returns its path.
+  /// Creates the log file named after the local time now ("_2", "_3", ... appended when that
+  /// name is taken); returns its path.
   std::string open(const std::string& directory);
   void line(const std::string& text);
   const std::string& path() const { return path_; }

@@ -44,8 +44,7 @@ class DeclaredPreconditioner {
   Vector mg(const Vector& r);
 
  private:
-  class OrderedSteps;
-  std::unique_ptr<OrderedSteps> steps_;
+  std::unique_ptr<Backend> steps_;  ///< the reference in the declared order
   std::unique_ptr<Workspace> workspace_;
   std::string failure_;
 };

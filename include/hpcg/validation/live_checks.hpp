@@ -12,22 +12,12 @@
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/solver/workspace.hpp"
 #include "hpcg/validation/declared_preconditioner.hpp"
+#include "hpcg/validation/tolerances.hpp"
 
 namespace hpcg {
 
-/// The preconditioner M that HPCG allows is symmetric for every Gauss-Seidel order, so for any
-/// two vectors r_j'M r_k = r_k'M r_j, and CG's iterates are vectors a backend cannot foresee.
-/// Departure is |r_j'z_k - r_k'z_j| over ||r_j|| ||z_k|| + ||r_k|| ||z_j||, with the dot products
-/// computed accurately: honest backends leave about 2e-17, single precision anywhere in the
-/// V-cycle about 1e-8 / sqrt(rows).
-constexpr double iterate_symmetry_tolerance = 1.0e-13;
-
-/// How far the r'z, p'Ap and ||r|| CG took from the backend may be from the same values computed
-/// accurately on the host from the vectors the checks downloaded, relative to sum |x_i y_i| (to
-/// ||r|| for the norm), for vectors of `rows` entries over all ranks: the backend's own
-/// summation error, which for a running sum grows as about sqrt(rows) eps (measured: 2 sqrt(rows)
-/// eps at most, the reference's own dot at 65536 rows; the limit is 16 times that).
-double iterate_scalar_tolerance(global_int rows);
+/// The symmetry of M between two iterates (tolerances.hpp).
+constexpr double iterate_symmetry_tolerance = tolerances::iterate_symmetry;
 
 struct SpotCheckResult {
   int spmv_checks = 0, mg_checks = 0, solution_checks = 0, scalar_checks = 0,
@@ -37,7 +27,10 @@ struct SpotCheckResult {
   /// the declared order; approximately, ||r - A z|| over the reference V-cycle's.
   double worst_mg_difference = 0;
   double worst_mg_ratio = 0;
-  double worst_scalar_difference = 0;   ///< relative, as iterate_scalar_tolerance
+  double worst_scalar_difference = 0;   ///< relative, as tolerances::scalar
+  double scalar_tolerance = 0;          ///< tolerances::scalar for this run's rows
+  int p_tie_checks = 0;                 ///< r'p = r'z (tolerances::p_tie)
+  double worst_p_tie_difference = 0;
   double worst_symmetry_departure = 0;  ///< as iterate_symmetry_tolerance
   /// ||b - A x|| / ||b|| of a set's solution over the larger of CG's own scaled residual and the
   /// validated run's true one
@@ -49,12 +42,21 @@ struct SpotCheckResult {
 /// scaled residual of CG's solution, which CG's own residual (updated, never recomputed) does
 /// not show. Collective; downloads.
 double true_scaled_residual(Workspace& ws, const Vector& rhs);
+/// The same for an x already downloaded (ws.rows(0) entries). Collective.
+double true_scaled_residual(Workspace& ws, const Vector& rhs, const Vector& x);
+
+/// ||(rhs - A x) - r|| / ||rhs|| for downloaded x and r: how far CG's updated residual is from
+/// the one its solution leaves. Collective.
+double residual_tie(Workspace& ws, const Vector& rhs, const Vector& x, const Vector& r);
 
 /// After a CG run from x = 0 on `rhs` whose own scaled residual was `cg_residual`: its solution
 /// (`what`, for the message) must leave a true residual within a factor of the larger of that and
 /// `rounding_level`, or x was not updated as credited. Returns the true scaled residual.
 double check_solution(Workspace& ws, const Vector& rhs, double cg_residual, double rounding_level,
                       const std::string& what, SpotCheckResult& result);
+/// The same for an x already downloaded. Collective.
+double check_solution(Workspace& ws, const Vector& rhs, const Vector& x, double cg_residual,
+                      double rounding_level, const std::string& what, SpotCheckResult& result);
 
 /// The checks of one CG run, called from its CgAudit. Collective; downloads, so never timed.
 class LiveChecks {
@@ -71,6 +73,7 @@ class LiveChecks {
  private:
   void check_scalars(const CgIterate& iterate, double norm_r, const Vector& r, const Vector& z,
                      const Vector& p, const Vector& Ap);
+  void check_p_tie(const CgIterate& iterate, const Vector& r, const Vector& p);
   void check_symmetry(const Vector& r, const Vector& z, double norm_r, double norm_z);
   void check_mg(const Vector& r, const Vector& z);
 

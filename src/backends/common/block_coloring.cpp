@@ -2,7 +2,6 @@
 #include "hpcg/backends/block_coloring.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "hpcg/base/error.hpp"
 
@@ -12,23 +11,19 @@ namespace {
 // Shorter blocks than this cost more in colour synchronisation than their parallelism gains.
 constexpr local_int minimum_cpu_block_rows = 64;
 
-local_int bandwidth(const SparseMatrix& A) {
-  local_int widest = 0;
-  for (local_int i = 0; i < A.rows; ++i) {
-    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-      const local_int j = A.column_index[k];
-      if (j < A.rows) widest = std::max(widest, std::abs(i - j));
-    }
-  }
-  return widest;
+// Largest |i - j| between a row and an owned neighbour of the 27-point stencil on `grid`: the
+// neighbour one step along every axis that has more than one point.
+local_int bandwidth(const Geometry& grid) {
+  const local_int plane = static_cast<local_int>(grid.nx) * grid.ny;
+  return (grid.nz > 1 ? plane : 0) + (grid.ny > 1 ? grid.nx : 0) + (grid.nx > 1 ? 1 : 0);
 }
 
 }  // namespace
 
-local_int cpu_block_rows(const SparseMatrix& A, int concurrency) {
+local_int cpu_block_rows(const Geometry& grid, int concurrency) {
   const long long blocks = 2LL * std::max(concurrency, 1);
-  const auto per_thread = static_cast<local_int>((A.rows + blocks - 1) / blocks);
-  return std::max({minimum_cpu_block_rows, 2 * (bandwidth(A) + 1), per_thread});
+  const auto per_thread = static_cast<local_int>((grid.local_rows() + blocks - 1) / blocks);
+  return std::max({minimum_cpu_block_rows, 2 * (bandwidth(grid) + 1), per_thread});
 }
 
 BlockColoring color_blocks(const SparseMatrix& A, local_int block_rows) {

@@ -66,7 +66,7 @@ void KokkosBackend::prepare(const Problem& problem) {
   for (const Level& level : problem.levels) {
     local_int block_rows = s.options.block_rows;
     if (block_rows <= 0) {
-      block_rows = space_reads_host_memory ? cpu_block_rows(level.A, concurrency()) : 1;
+      block_rows = space_reads_host_memory ? cpu_block_rows(level.geometry, concurrency()) : 1;
     }
     s.levels.push_back(make_level_views(level, block_rows, s.memory));
   }
@@ -148,11 +148,15 @@ HaloBuffers KokkosBackend::halo_buffers(int l) {
   return {A.send_values.data(), A.receive_values.data()};
 }
 
-void KokkosBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+// No overlap: every step runs whole once its halo is current.
+
+void KokkosBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (part == HaloPart::before_halo) return;
   kokkos::spmv(state_->views(l), view_of(x), view_of(y));
 }
 
-void KokkosBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+void KokkosBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
+  if (part == HaloPart::before_halo) return;
   kokkos::symgs(state_->views(l), view_of(r), view_of(x), false);
 }
 
@@ -163,8 +167,9 @@ void KokkosBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVecto
   kokkos::symgs(A, view_of(r), view_of(x), true);
 }
 
-void KokkosBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                                         BackendVector& rc) {
+void KokkosBackend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                         const BackendVector& x, BackendVector& rc) {
+  if (part == HaloPart::before_halo) return;
   kokkos::residual_restriction(state_->views(l), view_of(r), view_of(x), view_of(rc));
 }
 

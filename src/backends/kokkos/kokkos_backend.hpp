@@ -61,11 +61,11 @@ class KokkosBackend : public Backend {
   void unpack_halo(int level, const double* receive, BackendVector& x) override;
   HaloBuffers halo_buffers(int level) override;
 
-  void spmv(int level, const BackendVector& x, BackendVector& y) override;
-  void symgs(int level, const BackendVector& r, BackendVector& x) override;
+  void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
   void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
-  void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override;
+  void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
+                                 const BackendVector& x, BackendVector& rc) override;
   void prolongation(int level, const BackendVector& xc, BackendVector& x) override;
   double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,

@@ -8,6 +8,7 @@ namespace hpcg::backends {
 BackendEntry kokkos_entry() {
   BackendEntry entry{"kokkos", "not built into this xhpcg (no Kokkos found at configure time)",
                      0.6, nullptr, nullptr, nullptr};
+  entry.backend_checks_settings = true;  // refused whole, settings or not
   entry.make = [](const std::string&, const BackendOptions&) -> std::unique_ptr<Backend> {
     throw InputError("backend 'kokkos' is not built into this xhpcg: configure with "
                      "-DKokkos_ROOT=<Kokkos install> or run setup/kokkos.sh "

@@ -23,7 +23,7 @@ void OpenMPBackend::prepare(const Problem& problem) {
   const int threads = max_threads();
   for (const Level& level : problem.levels) {
     LevelOrdering o;
-    o.coloring = color_blocks(level.A, cpu_block_rows(level.A, threads));
+    o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring);
     o.sweep_rhs = Vector(level.A.rows);
     orderings_.push_back(std::move(o));
@@ -57,7 +57,10 @@ OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(int l) {
   return orderings_.at(l);
 }
 
-void OpenMPBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
+// No overlap: every step runs whole once its halo is current.
+
+void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (part == HaloPart::before_halo) return;
   openmp::spmv(level(l).A, host_data(x), host_data(y));
 }
 
@@ -67,7 +70,8 @@ void OpenMPBackend::sweep(int l, const BackendVector& r, BackendVector& x, bool 
               zero_guess);
 }
 
-void OpenMPBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
+void OpenMPBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
+  if (part == HaloPart::before_halo) return;
   sweep(l, r, x, false);
 }
 
@@ -75,8 +79,9 @@ void OpenMPBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVecto
   sweep(l, r, x, true);
 }
 
-void OpenMPBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                                         BackendVector& rc) {
+void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
+                                         const BackendVector& x, BackendVector& rc) {
+  if (part == HaloPart::before_halo) return;
   openmp::residual_restriction(level(l), ordering(l).layout, host_data(r), host_data(x),
                                host_data(rc));
 }

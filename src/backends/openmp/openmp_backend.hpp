@@ -24,11 +24,11 @@ class OpenMPBackend : public Backend {
 
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
-  void spmv(int level, const BackendVector& x, BackendVector& y) override;
-  void symgs(int level, const BackendVector& r, BackendVector& x) override;
+  void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
   void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
-  void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override;
+  void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
+                                 const BackendVector& x, BackendVector& rc) override;
   std::vector<local_int> sweep_order(int level) const override;
 
   /// Colours used on each level (for the report and tests).

@@ -4,14 +4,6 @@
 #include "hpcg/base/error.hpp"
 
 namespace hpcg::backends::plugin {
-namespace {
-
-int32_t abi_part(HaloPart part) {
-  return part == HaloPart::before_halo ? HPCG_PART_BEFORE_HALO : HPCG_PART_AFTER_HALO;
-}
-
-}  // namespace
-
 PluginBackend::PluginBackend(std::unique_ptr<SharedLibrary> library, const hpcg_backend& table,
                              const BackendOptions& options)
     : library_(std::move(library)), table_(table), options_(options) {
@@ -168,112 +160,31 @@ HaloBuffers PluginBackend::halo_buffers(int l) {
   return buffers;
 }
 
-void PluginBackend::spmv(int l, const BackendVector& x, BackendVector& y) {
-  if (table_.spmv == nullptr && table_.spmv_part != nullptr) {
-    spmv_part(HaloPart::before_halo, l, x, y);
-    return spmv_part(HaloPart::after_halo, l, x, y);
+// A halo step: the plugin's part entry; else its whole entry, run after the halo (a part from
+// before it returns 0); else the default. A whole step is always its two parts.
+#define HPCG_PLUGIN_HALO_STEP(name, result, parameters, arguments)                               \
+  result PluginBackend::name##_part HPCG_STEP_WITH_PART parameters {                             \
+    if (table_.name##_part != nullptr) {                                                         \
+      const auto value = [&] {                                                                   \
+        return run<result>(#name "_part", table_.name##_part, part,                              \
+                           HPCG_STEP_UNPAREN arguments);                                         \
+      };                                                                                         \
+      return part == HaloPart::after_halo ? value() : (value(), result());                       \
+    }                                                                                            \
+    if (table_.name == nullptr) return Backend::name##_part HPCG_STEP_PART_ARGUMENTS arguments;   \
+    if (part == HaloPart::before_halo) return result();                                          \
+    return run<result>(#name, table_.name, HPCG_STEP_UNPAREN arguments);                         \
   }
-  if (table_.spmv == nullptr) return Backend::spmv(l, x, y);
-  call("spmv", table_.spmv, l, static_cast<const void*>(x.handle()), y.handle());
-}
+HPCG_HALO_STEPS(HPCG_PLUGIN_HALO_STEP)
+#undef HPCG_PLUGIN_HALO_STEP
 
-void PluginBackend::symgs(int l, const BackendVector& r, BackendVector& x) {
-  if (table_.symgs == nullptr && table_.symgs_part != nullptr) {
-    symgs_part(HaloPart::before_halo, l, r, x);
-    return symgs_part(HaloPart::after_halo, l, r, x);
+#define HPCG_PLUGIN_LOCAL_STEP(name, result, parameters, arguments)         \
+  result PluginBackend::name parameters {                                   \
+    if (table_.name == nullptr) return Backend::name arguments;             \
+    return run<result>(#name, table_.name, HPCG_STEP_UNPAREN arguments);    \
   }
-  if (table_.symgs == nullptr) return Backend::symgs(l, r, x);
-  call("symgs", table_.symgs, l, static_cast<const void*>(r.handle()), x.handle());
-}
-
-void PluginBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
-  if (table_.symgs_zero_guess == nullptr) return Backend::symgs_zero_guess(l, r, x);
-  call("symgs_zero_guess", table_.symgs_zero_guess, l, static_cast<const void*>(r.handle()),
-       x.handle());
-}
-
-void PluginBackend::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
-                                         BackendVector& rc) {
-  if (table_.residual_restriction == nullptr && table_.residual_restriction_part != nullptr) {
-    residual_restriction_part(HaloPart::before_halo, l, r, x, rc);
-    return residual_restriction_part(HaloPart::after_halo, l, r, x, rc);
-  }
-  if (table_.residual_restriction == nullptr) return Backend::residual_restriction(l, r, x, rc);
-  call("residual_restriction", table_.residual_restriction, l,
-       static_cast<const void*>(r.handle()), static_cast<const void*>(x.handle()), rc.handle());
-}
-
-void PluginBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
-  if (table_.prolongation == nullptr) return Backend::prolongation(l, xc, x);
-  call("prolongation", table_.prolongation, l, static_cast<const void*>(xc.handle()),
-       x.handle());
-}
-
-void PluginBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
-  if (table_.spmv_part == nullptr) return Backend::spmv_part(part, l, x, y);
-  call("spmv_part", table_.spmv_part, abi_part(part), l, static_cast<const void*>(x.handle()),
-       y.handle());
-}
-
-double PluginBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x,
-                                    BackendVector& y) {
-  if (table_.spmv_dot_part == nullptr) return Backend::spmv_dot_part(part, l, x, y);
-  double result = 0.0;
-  call("spmv_dot_part", table_.spmv_dot_part, abi_part(part), l,
-       static_cast<const void*>(x.handle()), y.handle(), &result);
-  return part == HaloPart::after_halo ? result : 0.0;
-}
-
-void PluginBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
-  if (table_.symgs_part == nullptr) return Backend::symgs_part(part, l, r, x);
-  call("symgs_part", table_.symgs_part, abi_part(part), l, static_cast<const void*>(r.handle()),
-       x.handle());
-}
-
-void PluginBackend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
-                                              const BackendVector& x, BackendVector& rc) {
-  if (table_.residual_restriction_part == nullptr) {
-    return Backend::residual_restriction_part(part, l, r, x, rc);
-  }
-  call("residual_restriction_part", table_.residual_restriction_part, abi_part(part), l,
-       static_cast<const void*>(r.handle()), static_cast<const void*>(x.handle()), rc.handle());
-}
-
-double PluginBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
-  if (table_.dot == nullptr) return Backend::dot(n, x, y);
-  double result = 0.0;
-  call("dot", table_.dot, n, static_cast<const void*>(x.handle()),
-       static_cast<const void*>(y.handle()), &result);
-  return result;
-}
-
-void PluginBackend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
-                           const BackendVector& y, BackendVector& w) {
-  if (table_.waxpby == nullptr) return Backend::waxpby(n, alpha, x, beta, y, w);
-  call("waxpby", table_.waxpby, n, alpha, static_cast<const void*>(x.handle()), beta,
-       static_cast<const void*>(y.handle()), w.handle());
-}
-
-double PluginBackend::spmv_dot(int l, const BackendVector& x, BackendVector& y) {
-  if (table_.spmv_dot == nullptr && table_.spmv_dot_part != nullptr) {
-    spmv_dot_part(HaloPart::before_halo, l, x, y);
-    return spmv_dot_part(HaloPart::after_halo, l, x, y);
-  }
-  if (table_.spmv_dot == nullptr) return Backend::spmv_dot(l, x, y);
-  double result = 0.0;
-  call("spmv_dot", table_.spmv_dot, l, static_cast<const void*>(x.handle()), y.handle(),
-       &result);
-  return result;
-}
-
-double PluginBackend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
-                                  const BackendVector& y, BackendVector& w) {
-  if (table_.waxpby_norm == nullptr) return Backend::waxpby_norm(n, alpha, x, beta, y, w);
-  double result = 0.0;
-  call("waxpby_norm", table_.waxpby_norm, n, alpha, static_cast<const void*>(x.handle()), beta,
-       static_cast<const void*>(y.handle()), w.handle(), &result);
-  return result;
-}
+HPCG_LOCAL_STEPS(HPCG_PLUGIN_LOCAL_STEP)
+#undef HPCG_PLUGIN_LOCAL_STEP
 
 std::vector<local_int> PluginBackend::sweep_order(int l) const {
   if (table_.sweep_order == nullptr) return {};

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "hpcg/backends/backend.hpp"
 #include "plugin_library.hpp"
@@ -43,24 +44,9 @@ class PluginBackend final : public Backend {
   void unpack_halo(int level, const double* receive, BackendVector& x) override;
   HaloBuffers halo_buffers(int level) override;
 
-  void spmv(int level, const BackendVector& x, BackendVector& y) override;
-  void symgs(int level, const BackendVector& r, BackendVector& x) override;
-  void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
-  void residual_restriction(int level, const BackendVector& r, const BackendVector& x,
-                            BackendVector& rc) override;
-  void prolongation(int level, const BackendVector& xc, BackendVector& x) override;
-  double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
-  void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
-              const BackendVector& y, BackendVector& w) override;
-  double spmv_dot(int level, const BackendVector& x, BackendVector& y) override;
-  void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
-  double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
-                       BackendVector& y) override;
-  void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
-  void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
-                                 const BackendVector& x, BackendVector& rc) override;
-  double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
-                     const BackendVector& y, BackendVector& w) override;
+  /// Each step is the table's entry of the same name (or its *_part entry), else the default.
+  HPCG_HALO_STEPS(HPCG_OVERRIDE_HALO_STEP)
+  HPCG_LOCAL_STEPS(HPCG_OVERRIDE_LOCAL_STEP)
   bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) override;
   std::vector<local_int> sweep_order(int level) const override;
 
@@ -75,6 +61,27 @@ class PluginBackend final : public Backend {
   void call(const char* what, Function function, Args... args) const {
     hpcg_error error{};
     check_status(function(state_, args..., &error), what, error, name(), library_->path());
+  }
+  /// Calls a step's entry with the ABI's form of `args` (a vector's handle), adding the result
+  /// pointer of a step that returns one.
+  template <class Result, class Function, class... Args>
+  Result run(const char* what, Function function, Args&&... args) const {
+    if constexpr (std::is_void_v<Result>) {
+      call(what, function, abi(args)...);
+    } else {
+      Result result{};
+      call(what, function, abi(args)..., &result);
+      return result;
+    }
+  }
+  static const void* abi(const BackendVector& v) { return v.handle(); }
+  static void* abi(BackendVector& v) { return v.handle(); }
+  static int32_t abi(HaloPart part) {
+    return part == HaloPart::before_halo ? HPCG_PART_BEFORE_HALO : HPCG_PART_AFTER_HALO;
+  }
+  template <class T, class = std::enable_if_t<std::is_arithmetic_v<T>>>
+  static T abi(T value) {
+    return value;
   }
   bool owns_vectors() const { return table_.alloc_vector != nullptr || orders_vectors(); }
   /// Version 3: vectors per level, possibly in the plugin's own row order.

@@ -2,6 +2,7 @@
 #include "plugin_library.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstring>
 
@@ -15,10 +16,18 @@ std::string load_error() {
   return message != nullptr ? message : "unknown dlopen error";
 }
 
+/// What dlopen is given: a name with a '/' is a path already; a bare name that exists in the
+/// working directory is that file ("./name"), as a user means it, where dlopen alone would search
+/// the library path instead; any other bare name is left to the library path.
+std::string path_for_dlopen(const std::string& path) {
+  if (path.find('/') != std::string::npos) return path;
+  return ::access(path.c_str(), F_OK) == 0 ? "./" + path : path;
+}
+
 }  // namespace
 
 SharedLibrary::SharedLibrary(const std::string& path) : path_(path) {
-  handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  handle_ = dlopen(path_for_dlopen(path).c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle_ == nullptr) {
     throw InputError("cannot load backend plugin " + path + ": " + load_error());
   }
@@ -53,10 +62,13 @@ ProblemViews::ProblemViews(const Problem& problem, const std::string& settings,
                        level.coarse_to_fine.empty() ? nullptr : level.coarse_to_fine.data()});
     halos_.push_back({static_cast<int32_t>(send_rows.size()),
                       send_rows.empty() ? nullptr : send_rows.data()});
+    const Geometry& g = level.geometry;
+    grids_.push_back({g.nx, g.ny, g.nz, g.npx, g.npy, g.npz, g.ipx, g.ipy, g.ipz});
   }
   const Geometry& g = problem.fine().geometry;
   view_ = {sizeof(hpcg_problem_view), static_cast<int32_t>(levels_.size()), levels_.data(),
-           g.rank, g.ranks, settings_.c_str(), mpi_reads_backend_memory ? 1 : 0, halos_.data()};
+           g.rank, g.ranks, settings_.c_str(), mpi_reads_backend_memory ? 1 : 0, halos_.data(),
+           grids_.data()};
 }
 
 void HaloCallback::exchange(void* context, int32_t level, void* x) {

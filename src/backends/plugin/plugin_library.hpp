@@ -42,6 +42,7 @@ class ProblemViews {
   std::string settings_;
   std::vector<hpcg_level_view> levels_;
   std::vector<hpcg_halo_view> halos_;
+  std::vector<hpcg_grid_view> grids_;
   hpcg_problem_view view_{};
 };
 

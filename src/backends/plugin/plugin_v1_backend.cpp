@@ -52,13 +52,18 @@ void PluginV1Backend::diagonal_changed(int l) {
   if (table_.diagonal_changed != nullptr) call("diagonal_changed", table_.diagonal_changed, l);
 }
 
-void PluginV1Backend::spmv(int l, const BackendVector& x, BackendVector& y) {
-  if (table_.spmv == nullptr) return Backend::spmv(l, x, y);
+// Version 1 has whole steps only: they run once the halo is current.
+
+void PluginV1Backend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
+  if (table_.spmv == nullptr) return Backend::spmv_part(part, l, x, y);
+  if (part == HaloPart::before_halo) return;
   call("spmv", table_.spmv, l, static_cast<const double*>(host_data(x)), host_data(y));
 }
 
-void PluginV1Backend::symgs(int l, const BackendVector& r, BackendVector& x) {
-  if (table_.symgs == nullptr) return Backend::symgs(l, r, x);
+void PluginV1Backend::symgs_part(HaloPart part, int l, const BackendVector& r,
+                                 BackendVector& x) {
+  if (table_.symgs == nullptr) return Backend::symgs_part(part, l, r, x);
+  if (part == HaloPart::before_halo) return;
   call("symgs", table_.symgs, l, static_cast<const double*>(host_data(r)), host_data(x));
 }
 

@@ -24,8 +24,8 @@ class PluginV1Backend final : public Backend {
   KernelSet optimized_kernels() const override;
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
-  void spmv(int level, const BackendVector& x, BackendVector& y) override;
-  void symgs(int level, const BackendVector& r, BackendVector& x) override;
+  void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
   double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
               const BackendVector& y, BackendVector& w) override;

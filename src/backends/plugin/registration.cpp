@@ -11,7 +11,7 @@ BackendEntry plugin_entry() {
           [](const std::string& path, const BackendOptions& options) {
             return plugin::load_plugin(path, options);
           },
-          nullptr, nullptr};
+          nullptr, nullptr, {}, /*backend_checks_settings=*/true};
 }
 
 }  // namespace hpcg::backends

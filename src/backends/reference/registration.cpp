@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The reference backend's row of the registry.
 #include "../registrations.hpp"
-#include "reference_backend.hpp"
+#include "hpcg/backends/reference_backend.hpp"
 
 namespace hpcg::backends {
 

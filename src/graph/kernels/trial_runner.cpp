@@ -33,7 +33,7 @@ void print_on_root(const Comm& comm, const std::string& text) {
 void KernelContext::print(const std::string& text) const { print_on_root(comm, text); }
 
 std::vector<global_int> KernelContext::sources(int count, bool distinct) const {
-  const XgraphOptions& o = options;
+  const RunSettings& o = run;
   std::vector<global_int> picked;
   run_collectively(comm, [&] {
     if (o.source_vertex < 0) {

@@ -53,7 +53,7 @@ std::vector<Trial> run_trials(const KernelContext& context, std::size_t count,
     Result result;
     trial.seconds = slowest_seconds(context.comm, [&] { result = steps.run(i); });
     steps.record(trial, result, i);
-    if (context.options.verify) {
+    if (context.run.verify) {
       trial.verify_seconds =
           slowest_seconds(context.comm, [&] { steps.verify(trial, result, i); });
       trial.verified = true;

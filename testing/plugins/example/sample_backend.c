@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * A complete xhpcg backend plugin in plain C (plugin ABI version 2): it owns its vectors, and
+ * A complete xhpcg backend plugin in plain C (the version-3 table of backend_abi.h, using only
+ * its version-2 entries): it owns its vectors, and
  * runs SpMV, symmetric Gauss-Seidel (also from a zero guess), dot and WAXPBY on the CSR arrays
  * xhpcg hands over, in natural order, so results match the reference. The rest of the V-cycle
  * (restricted residual, prolongation) and the halo packing are left NULL: xhpcg runs its own.
@@ -24,8 +25,25 @@ static hpcg_status sample_create(const hpcg_problem_view* problem, void** state,
     snprintf(error->message, sizeof error->message, "out of memory");
     return HPCG_STATUS_ERROR;
   }
-  s->problem = *problem;
+  /* An older xhpcg passes a shorter view: copy what it has, the rest stays zero. */
+  memcpy(&s->problem, problem,
+         problem->struct_size < sizeof s->problem ? problem->struct_size : sizeof s->problem);
   *state = s;
+  /* The grid (ABI 3.1) lets a plugin lay out its rows by plane; here it is only checked. The
+   * #ifdef keeps this file building against older headers (testing/plugins/abi_v2). */
+#ifdef HPCG_PROBLEM_VIEW_HAS
+  if (HPCG_PROBLEM_VIEW_HAS(problem, grid)) {
+    for (int32_t l = 0; l < problem->level_count; ++l) {
+      const hpcg_grid_view* g = &problem->grid[l];
+      if ((int64_t)g->nx * g->ny * g->nz != problem->level[l].rows) {
+        snprintf(error->message, sizeof error->message,
+                 "level %d: grid %d x %d x %d does not hold its %d rows", l, g->nx, g->ny, g->nz,
+                 problem->level[l].rows);
+        return HPCG_STATUS_ERROR;
+      }
+    }
+  }
+#endif
   return HPCG_STATUS_OK;
 }
 

@@ -3,6 +3,7 @@
 // couple), few colours, and `updated_before` is the order a forward sweep really follows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "hpcg/backends/block_coloring.hpp"
@@ -16,7 +17,7 @@ TEST(BlockColoring, NoTwoBlocksOfOneColourShareANonzero) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
   const SparseMatrix& A = problem.fine().A;
-  for (local_int block_rows : {1, 7, 64, cpu_block_rows(A, 4)}) {
+  for (local_int block_rows : {1, 7, 64, cpu_block_rows(problem.fine().geometry, 4)}) {
     const BlockColoring coloring = color_blocks(A, block_rows);
     ASSERT_EQ(coloring.block_color.size(), coloring.blocks.size());
     for (int c = 0; c < coloring.colors(); ++c) {
@@ -35,7 +36,32 @@ TEST(BlockColoring, NoTwoBlocksOfOneColourShareANonzero) {
     EXPECT_EQ(conflicts, 0) << block_rows << " rows per block";
   }
   EXPECT_EQ(color_blocks(A, 1).colors(), 8) << "point colouring of the 27-point stencil";
-  EXPECT_LE(color_blocks(A, cpu_block_rows(A, 4)).colors(), 2);
+  EXPECT_LE(color_blocks(A, cpu_block_rows(problem.fine().geometry, 4)).colors(), 2);
+}
+
+/// Largest |i - j| over the owned nonzeros: what the block size must cover, read off the graph.
+local_int measured_bandwidth(const SparseMatrix& A) {
+  local_int widest = 0;
+  for (local_int i = 0; i < A.rows; ++i) {
+    for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+      const local_int j = A.column_index[k];
+      if (j < A.rows) widest = std::max(widest, i > j ? i - j : j - i);
+    }
+  }
+  return widest;
+}
+
+TEST(BlockColoring, BlocksCoverTheBandwidthTheGridGives) {
+  Comm comm;
+  for (int nz : {16, 8}) {  // 8: the coarsest level is 2 x 1 x 1
+    Problem problem = generate_problem(testing::small_geometry(comm, 16, 8, nz), comm);
+    for (const Level& level : problem.levels) {
+      const local_int expected =
+          std::max<local_int>(64, 2 * (measured_bandwidth(level.A) + 1));
+      EXPECT_EQ(cpu_block_rows(level.geometry, 1 << 20), expected)
+          << level.geometry.nx << " x " << level.geometry.ny << " x " << level.geometry.nz;
+    }
+  }
 }
 
 TEST(BlockColoring, OneThreadIsNaturalOrder) {
@@ -43,7 +69,7 @@ TEST(BlockColoring, OneThreadIsNaturalOrder) {
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
   const SparseMatrix& A = problem.fine().A;
   // Two blocks, the first coloured first: a forward sweep visits the rows in natural order.
-  const BlockColoring coloring = color_blocks(A, cpu_block_rows(A, 1));
+  const BlockColoring coloring = color_blocks(A, cpu_block_rows(problem.fine().geometry, 1));
   int disagreements = 0;
   for (local_int i = 0; i < A.rows; ++i) {
     for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {

@@ -25,7 +25,8 @@ class ForwardOnlySymgsBackend : public Backend {
  public:
   std::string name() const override { return "forward-only-symgs"; }
   std::string version() const override { return "test"; }
-  void symgs(int l, const BackendVector& rv, BackendVector& xv) override {
+  void symgs_part(HaloPart part, int l, const BackendVector& rv, BackendVector& xv) override {
+    if (part == HaloPart::before_halo) return;
     const SparseMatrix& A = level(l).A;
     const double* r = host_data(rv);
     double* x = host_data(xv);
@@ -45,7 +46,8 @@ class UnsymmetricSpmvBackend : public Backend {
   static constexpr local_int row = 1000;
   std::string name() const override { return "unsymmetric-spmv"; }
   std::string version() const override { return "test"; }
-  void spmv(int l, const BackendVector& xv, BackendVector& yv) override {
+  void spmv_part(HaloPart part, int l, const BackendVector& xv, BackendVector& yv) override {
+    if (part == HaloPart::before_halo) return;
     const SparseMatrix& A = level(l).A;
     const double* x = host_data(xv);
     double* y = host_data(yv);

@@ -47,7 +47,7 @@ Json trial_json(const BcTrial& t) {
 }  // namespace
 
 KernelOutcome run_bc_kernel(const KernelContext& c) {
-  const XgraphOptions& o = c.options;
+  const BcSettings& o = c.settings<BcSettings>();
   set_watchdog_phase("BC trials");
   const std::vector<global_int> sources = c.sources(c.trials * sources_per_trial);
   // Trial i takes sources sources_per_trial * i onwards.
@@ -78,11 +78,11 @@ KernelOutcome run_bc_kernel(const KernelContext& c) {
     t.failure = check.failure;
   };
   steps.line = trial_line;
-  if (!o.bc_scores_out.empty()) {
+  if (!o.scores_out.empty()) {
     steps.keep_last = [&](BcResult& r) { scores = std::move(r.scores); };
   }
   const std::vector<BcTrial> trials = run_trials(c, static_cast<size_t>(c.trials), steps);
-  if (!o.bc_scores_out.empty()) write_scores(c.graph, scores, o.bc_scores_out, c.comm);
+  if (!o.scores_out.empty()) write_scores(c.graph, scores, o.scores_out, c.comm);
   c.print(line("BC Average Time", fixed(mean_seconds(trials))) +
           phases_line("BC", trials, "forward", "backward") + bytes_line("BC", trials));
   Json settings;

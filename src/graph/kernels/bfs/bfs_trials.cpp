@@ -75,9 +75,9 @@ Json statistics_json(const std::vector<BfsTrial>& trials, bool graph500) {
 }  // namespace
 
 KernelOutcome run_bfs_kernel(const KernelContext& c) {
-  const XgraphOptions& o = c.options;
+  const BfsSettings& o = c.settings<BfsSettings>();
   set_watchdog_phase("BFS trials");
-  const int count = o.graph500 ? XgraphOptions::graph500_roots : c.trials;
+  const int count = o.graph500 ? BfsSettings::graph500_roots : c.trials;
   const std::vector<global_int> sources = c.sources(count, o.graph500);
   auto internal = [&](size_t i) { return c.graph.partition.relabel.forward(sources[i]); };
   std::vector<global_int> parent;

@@ -42,7 +42,7 @@ Json trial_json(const CcTrial& t) {
 }  // namespace
 
 KernelOutcome run_cc_kernel(const KernelContext& c) {
-  const XgraphOptions& o = c.options;
+  const CcSettings& o = c.settings<CcSettings>();
   set_watchdog_phase("CC trials");
   std::vector<global_int> label;
   TrialSteps<CcTrial, CcResult> steps;

@@ -29,7 +29,7 @@ std::string trial_line(const PageRankTrial& t) {
                                    scientific(t.error) + " in L1)");
 }
 
-std::string summary(const std::vector<PageRankTrial>& trials, const XgraphOptions& o,
+std::string summary(const std::vector<PageRankTrial>& trials, const PageRankSettings& o,
                     int unconverged) {
   std::string text = line("PR Average Time", fixed(mean_seconds(trials)));
   text += line("PR Iterations",
@@ -66,7 +66,7 @@ Json trial_json(const PageRankTrial& t) {
 }  // namespace
 
 KernelOutcome run_pagerank_kernel(const KernelContext& c) {
-  const XgraphOptions& o = c.options;
+  const PageRankSettings& o = c.settings<PageRankSettings>();
   set_watchdog_phase("PageRank trials");
   std::vector<float> scores;
   TrialSteps<PageRankTrial, PageRankResult> steps;

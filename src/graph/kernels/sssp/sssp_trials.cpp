@@ -47,7 +47,7 @@ Json trial_json(const SsspTrial& t) {
 }  // namespace
 
 KernelOutcome run_sssp_kernel(const KernelContext& c) {
-  const XgraphOptions& o = c.options;
+  const SsspSettings& o = c.settings<SsspSettings>();
   set_watchdog_phase("SSSP trials");
   const std::vector<global_int> sources = c.sources(c.trials);
   auto internal = [&](size_t i) { return c.graph.partition.relabel.forward(sources[i]); };

@@ -5,7 +5,6 @@
 
 #include "../kernel_report.hpp"
 #include "../trial_runner.hpp"
-#include "graph_report.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/tc.hpp"
 
@@ -28,13 +27,13 @@ std::string trial_line(const TcTrial& t) {
          verification_lines(t, t.passed ? " (a serial count agrees)" : ": " + t.failure);
 }
 
-std::string summary(const std::vector<TcTrial>& trials, const XgraphReport& r) {
+std::string summary(const std::vector<TcTrial>& trials, const GraphFigures& r) {
   std::string text = line("TC Average Time", fixed(mean_seconds(trials)));
   if (!trials.empty()) {
     text += line("TC Triangles", std::to_string(trials.back().triangles));
     // TC's halo is the symmetrized graph's when the input is directed.
     const global_int halo =
-        r.symmetrized_edges > 0 ? r.symmetrized_halo_volume : r.partition.halo_volume;
+        r.symmetrized_edges > 0 ? r.symmetrized_halo_volume : r.halo_volume;
     text += line("TC Ghost Rows", std::to_string(trials.back().ghost_entries) +
                                       " neighbour ids per trial (all ranks; the halo volume is " +
                                       std::to_string(halo) + " vertices)");
@@ -65,7 +64,7 @@ Json trial_json(const TcTrial& t) {
 KernelOutcome run_tc_kernel(const KernelContext& c) {
   set_watchdog_phase("TC trials");
   TrialSteps<TcTrial, TcResult> steps;
-  steps.run = [&](size_t) { return triangle_count(c.graph, c.options.seed, c.comm); };
+  steps.run = [&](size_t) { return triangle_count(c.graph, c.run.seed, c.comm); };
   steps.record = [&](TcTrial& t, const TcResult& r, size_t) {
     const TcStats& s = r.stats;
     t.triangles = r.triangles;
@@ -81,10 +80,10 @@ KernelOutcome run_tc_kernel(const KernelContext& c) {
   };
   steps.line = trial_line;
   const std::vector<TcTrial> trials = run_trials(c, static_cast<size_t>(c.trials), steps);
-  c.print(summary(trials, c.report));
+  c.print(summary(trials, c.figures));
   Json settings;
   settings["triangles"] = trials.empty() ? 0 : trials.back().triangles;
-  settings["symmetrized"] = c.report.symmetrized_edges > 0;
+  settings["symmetrized"] = c.figures.symmetrized_edges > 0;
   return kernel_outcome(trials, settings, Json(), trial_json);
 }
 

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The stop signals' handler writes one byte into a pipe (async-signal-safe); the stop thread
+// reads it, times suspensions, and ends the job itself when the main thread has not reached a
+// safe point within the grace. Whoever claims the stop first writes the line and ends the job.
+#include "hpcg/base/stop_signal.hpp"
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "hpcg/base/comm.hpp"
+#include "hpcg/base/watchdog.hpp"
+
+namespace hpcg {
+namespace detail {
+std::atomic<int> stop_signal{0};
+std::atomic<int> cg_iteration{-1};
+}  // namespace detail
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int exit_grace_seconds = 5;  // after MPI_Abort, before _exit
+constexpr int tick_milliseconds = 200;  // the stop thread's wake-up: the suspensions' precision
+
+int wake_pipe[2] = {-1, -1};
+std::atomic<bool> resumed{false};  // SIGCONT arrived since the stop thread last looked
+std::atomic<bool> stop_claimed{false};
+
+struct Shared {
+  std::mutex mutex;
+  std::string program = "xhpcg", log_path;
+  int rank = 0;
+  std::vector<std::string> partial_outputs;
+  Suspensions suspended;
+};
+
+Shared& shared() {
+  static Shared* the_shared = new Shared;  // never destroyed: the stop thread outlives main
+  return *the_shared;
+}
+
+void on_signal(int signal) {
+  const int saved_errno = errno;
+  if (signal == SIGCONT) {
+    resumed.store(true);
+  } else {
+    int none = 0;
+    detail::stop_signal.compare_exchange_strong(none, signal);
+  }
+  const char byte = 1;
+  ssize_t ignored = write(wake_pipe[1], &byte, 1);  // non-blocking: a full pipe wakes anyway
+  (void)ignored;
+  errno = saved_errno;
+}
+
+void append_line(const std::string& path, const std::string& line) {
+  if (path.empty()) return;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return;
+  ssize_t ignored = ::write(fd, line.data(), line.size());
+  (void)ignored;
+  ::close(fd);
+}
+
+void stop_thread() {
+  Clock::time_point last_tick = Clock::now();
+  std::optional<Clock::time_point> signalled;
+  for (;;) {
+    pollfd wait{wake_pipe[0], POLLIN, 0};
+    ::poll(&wait, 1, tick_milliseconds);
+    if ((wait.revents & POLLIN) != 0) {
+      char bytes[64];
+      ssize_t ignored = ::read(wake_pipe[0], bytes, sizeof bytes);
+      (void)ignored;
+    }
+    const Clock::time_point now = Clock::now();
+    const double gap = std::chrono::duration<double>(now - last_tick).count();
+    // A SIGCONT with no stop before it leaves no gap longer than one tick.
+    if (resumed.exchange(false) && gap > 1.5e-3 * tick_milliseconds) {
+      std::lock_guard<std::mutex> lock(shared().mutex);
+      shared().suspended.count += 1;
+      shared().suspended.seconds += gap;
+    }
+    last_tick = now;
+    if (detail::stop_signal.load() == 0) continue;
+    if (!signalled) signalled = now;
+    if (std::chrono::duration<double>(now - *signalled).count() >= stop_grace_seconds) {
+      detail::stop_job();  // the main thread is busy or blocked: end the job from here
+    }
+  }
+}
+
+std::string describe_stop(int signal) {
+  std::ostringstream line;
+  const Shared& s = shared();
+  line << s.program << ": rank " << s.rank << ": received " << stop_signal_name(signal)
+       << " in phase '" << watchdog_phase() << "'";
+  const int iteration = detail::cg_iteration.load();
+  if (iteration >= 0) line << ", CG iteration " << iteration;
+  line << "; stopping every rank without a result";
+  if (!s.partial_outputs.empty()) {
+    line << "; removed the partial output(s)";
+    for (const std::string& path : s.partial_outputs) line << " " << path;
+  }
+  line << "; ending the job with status " << 128 + signal << "\n";
+  return line.str();
+}
+
+}  // namespace
+
+std::string stop_signal_name(int signal) {
+  switch (signal) {
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    case SIGHUP: return "SIGHUP";
+    default: return "signal " + std::to_string(signal);
+  }
+}
+
+void catch_stop_signals(const std::string& program, int rank) {
+  {
+    std::lock_guard<std::mutex> lock(shared().mutex);
+    shared().program = program;
+    shared().rank = rank;
+  }
+  static const bool started = [] {
+    if (::pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return false;
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGCONT}) sigaction(signal, &action, nullptr);
+    std::thread(stop_thread).detach();
+    return true;
+  }();
+  (void)started;
+}
+
+void set_stop_log(const std::string& path) {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  shared().log_path = path;
+}
+
+void add_partial_output(const std::string& path) {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  shared().partial_outputs.push_back(path);
+}
+
+void remove_partial_output(const std::string& path) {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  auto& paths = shared().partial_outputs;
+  paths.erase(std::remove(paths.begin(), paths.end(), path), paths.end());
+}
+
+Suspensions suspensions() {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  return shared().suspended;
+}
+
+namespace detail {
+
+void stop_job() {
+  if (stop_claimed.exchange(true)) {
+    for (;;) ::pause();  // the other thread is ending the job
+  }
+  const int signal = stop_signal.load();
+  const int status = 128 + signal;
+  // MPI_Abort needs the launcher; a rank cut off from it must still end.
+  std::thread([status] {
+    std::this_thread::sleep_for(std::chrono::seconds(exit_grace_seconds));
+    _exit(status);
+  }).detach();
+  std::string line, log_path;
+  {
+    std::lock_guard<std::mutex> lock(shared().mutex);
+    for (const std::string& path : shared().partial_outputs) ::unlink(path.c_str());
+    line = describe_stop(signal);
+    log_path = shared().log_path;
+  }
+  ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());  // one write: whole
+  (void)ignored;
+  append_line(log_path, line);
+  abort_job(MPI_COMM_WORLD, status);
+}
+
+}  // namespace detail
+
+}  // namespace hpcg

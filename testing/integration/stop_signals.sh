@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Stop signals, as a cluster sends them, repeated: each try starts a 2-rank xhpcg run, waits for
+# it to start its work plus a random delay (so tries land in different phases), signals it, and
+# requires: the launcher's status is 128 + signal (Open MPI's mpirun, itself signalled, returns
+# 1 whatever the ranks do: there any non-zero status is accepted), the job ends within 15 s, a
+# "received SIG..." line naming a rank is on stderr and in the run log, no partial or report
+# file is left. Cases:
+#   launcher_term   SIGTERM to the launcher (Slurm's time limit, scancel)
+#   launcher_int    SIGINT to the launcher (Ctrl-C)
+#   all_term        SIGTERM to the launcher and every rank at once
+#   one_rank_term   SIGTERM to the last rank only (the others learn it through the job's end)
+#   one_rank_hup    SIGHUP to the last rank only
+#   suspend         SIGSTOP then SIGCONT to every rank, 2 s apart: the run ends with status 0,
+#                   its console and JSON say it was suspended once for about 2 s
+# Usage: stop_signals.sh CASE TRIES XHPCG MPIEXEC [LAUNCHER ARGS...]
+set -uo pipefail
+case_name=$1 tries=$2 xhpcg=$(realpath -m "$3") mpiexec=$4
+shift 4
+launcher_args=("$@")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+openmpi=0
+[[ $("$mpiexec" --version 2>&1) == *"Open MPI"* || $("$mpiexec" --version 2>&1) == *OpenRTE* ]] &&
+  openmpi=1
+
+fail() {
+  echo "FAIL [$case_name, try $try]: $*" >&2
+  tail -n 20 "$dir/err.txt" >&2
+  exit 1
+}
+
+# descendants PID: every process below PID (the launcher's proxies and the ranks).
+descendants() {
+  local child
+  for child in $(ps -o pid= --ppid "$1"); do
+    echo "$child"
+    descendants "$child"
+  done
+}
+
+# ranks LAUNCHER: the xhpcg processes below the launcher, in start order.
+ranks() {
+  local pid
+  for pid in $(descendants "$1"); do
+    [[ $(readlink "/proc/$pid/exe" 2> /dev/null) == "$xhpcg" ]] && echo "$pid"
+  done | sort -n
+}
+
+# start: a run of 30 s (suspend: QuickPath) in a fresh directory; returns once its run log
+# exists (the handlers are in place before the log is opened) and both ranks are seen, plus a
+# random 0-1.5 s.
+start() {
+  dir=$work/try$try
+  mkdir "$dir" && cd "$dir" || exit 1
+  local length=30
+  [[ $case_name == suspend ]] && length=0  # QuickPath: a VALID run of a few seconds
+  "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=$length \
+    > out.txt 2> err.txt &
+  launcher=$!
+  cd - > /dev/null || exit 1
+  for _ in $(seq 300); do
+    [[ -n $(compgen -G "$dir/hpcg20*.txt") && $(ranks "$launcher" | wc -l) -eq 2 ]] && break
+    kill -0 "$launcher" 2> /dev/null || fail "the run ended before it was signalled"
+    sleep 0.1
+  done
+  [[ $case_name == suspend ]] || sleep "$(awk -v r=$RANDOM 'BEGIN { print (r % 16) / 10 }')"
+  mapfile -t rank_pids < <(ranks "$launcher")
+  [[ ${#rank_pids[@]} -eq 2 ]] || fail "expected 2 ranks, found ${#rank_pids[@]}"
+}
+
+# ended SIGNAL: waits (at most 15 s) and checks status, message, log and files.
+ended() {
+  local signal=$1 number waited=0
+  number=$(kill -l "$signal")
+  while kill -0 "$launcher" 2> /dev/null && ((waited < 150)); do
+    sleep 0.1
+    ((waited++))
+  done
+  kill -0 "$launcher" 2> /dev/null && { kill -KILL "$launcher"; fail "still running 15 s after $signal"; }
+  wait "$launcher"
+  status=$?
+  if ((openmpi)) && [[ $case_name == launcher_* || $case_name == all_* ]]; then
+    ((status != 0)) || fail "status 0 after $signal"
+  else
+    ((status == 128 + number)) || fail "status $status after $signal, expected $((128 + number))"
+  fi
+  grep -q "^xhpcg: rank [0-9]*: received SIG$signal in phase" "$dir/err.txt" ||
+    fail "no 'received SIG$signal' line"
+  grep -q "received SIG$signal" "$dir"/hpcg20*.txt || fail "the run log does not name SIG$signal"
+  [[ -z $(compgen -G "$dir/*partial*") ]] || fail "partial files left: $(ls "$dir")"
+  [[ -z $(compgen -G "$dir/HPCG-Benchmark*") ]] || fail "a report was written"
+}
+
+for ((try = 1; try <= tries; try++)); do
+  start
+  case $case_name in
+    launcher_term) kill -TERM "$launcher" && ended TERM ;;
+    launcher_int) kill -INT "$launcher" && ended INT ;;
+    all_term) kill -TERM "$launcher" "${rank_pids[@]}" && ended TERM ;;
+    one_rank_term) kill -TERM "${rank_pids[1]}" && ended TERM ;;
+    one_rank_hup) kill -HUP "${rank_pids[1]}" && ended HUP ;;
+    suspend)
+      kill -STOP "${rank_pids[@]}" && sleep 2 && kill -CONT "${rank_pids[@]}"
+      wait "$launcher"
+      status=$?
+      ((status == 0)) || fail "status $status after a suspension"
+      grep -q '^note: the job was suspended 1 time(s), [2-9]' "$dir/out.txt" ||
+        fail "the console does not report a suspension of about 2 s"
+      grep -A3 '"suspended"' "$dir"/HPCG-*.json | grep -q '"seconds": [2-9]' ||
+        fail "the JSON does not report it"
+      echo "try $try: $(grep '^note: the job was suspended' "$dir/out.txt")"
+      continue ;;
+    *) echo "unknown case $case_name" >&2; exit 2 ;;
+  esac
+  echo "try $try: status $status; $(grep -m1 'received SIG' "$dir/err.txt")"
+done
+echo "$case_name: $tries of $tries tries ended as required"
