@@ -3,6 +3,8 @@
 # Fails on any #include that points up the layer order, so the layering cannot rot unnoticed.
 #   base < linalg < problem < backend < solver < validation < report < benchmark < apps
 #   graph sits beside solver and may use only base, linalg and problem.
+#   hpgmp (xhpgmp, HPG-MxP) sits beside benchmark: it may use every layer below it, and only apps
+#   use it.
 # A file's layer is its folder under include/hpcg/ or src/ (src/backends/* is the backend layer).
 # Inside graph, sublayers (src/graph/README.md, "Code layout"): core < kernel frame < kernels <
 # program, and a kernel's folder includes no other kernel's.
@@ -15,7 +17,7 @@ rank_of() {
   case $1 in
     base) echo 0 ;; linalg) echo 1 ;; problem) echo 2 ;; backend|backends) echo 3 ;;
     solver) echo 4 ;; graph) echo 4 ;; validation) echo 5 ;; report) echo 6 ;;
-    benchmark) echo 7 ;; apps) echo 8 ;; *) echo "" ;;
+    benchmark|hpgmp) echo 7 ;; apps) echo 8 ;; *) echo "" ;;
   esac
 }
 
@@ -26,6 +28,7 @@ allowed() {
   [[ $from == "$to" ]] && return 0
   [[ $from == backends && $to == backend ]] && return 0
   [[ $to == graph ]] && { [[ $from == apps ]]; return; }
+  [[ $to == hpgmp ]] && { [[ $from == apps ]]; return; }
   if [[ $from == graph ]]; then
     [[ $to == base || $to == linalg || $to == problem ]]
     return
