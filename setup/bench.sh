@@ -9,12 +9,13 @@
 # reference is the median of each round's ratio. --baseline=PATH runs another xhpcg build (say,
 # the previous commit's, built elsewhere) with each backend right after this build's, rows
 # "NAME@base", its ratios against its own reference: before and after in the same rounds.
+# --args="..." passes more xhpcg flags to every run (say --separate-memory with kokkos).
 # Usage: setup/bench.sh [--nx=104] [--rt=60] [--layouts="2x1 1x2"] [--backends="reference openmp"]
-#                       [--repeat=1] [--baseline=PATH]
+#                       [--repeat=1] [--baseline=PATH] [--args="FLAGS"]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1 baseline=
+nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1 baseline= args=
 for arg in "$@"; do
   case "$arg" in
     --nx=*) nx=${arg#*=} ;;
@@ -23,6 +24,7 @@ for arg in "$@"; do
     --backends=*) backends=${arg#*=} ;;
     --repeat=*) repeat=${arg#*=} ;;
     --baseline=*) baseline=${arg#*=} ;;
+    --args=*) args=${arg#*=} ;;
     *) echo "bench: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -75,7 +77,7 @@ for layout in $layouts; do
       dir="$work/$layout-$run-$round"; mkdir -p "$dir"
       (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$program" \
           --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
-          --triad-bandwidth="$triad" >/dev/null) || true
+          --triad-bandwidth="$triad" $args >/dev/null) || true
       echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)")" >>"$work/$layout.runs"
     done
   done
