@@ -195,11 +195,11 @@ std::vector<local_int> PluginBackend::sweep_order(int l) const {
 
 bool PluginBackend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
   if (table_.mg == nullptr) return false;
-  HaloCallback callback{&halo, &problem(), nullptr};
-  const hpcg_core_services core = callback.services();
+  mg_callback_ = HaloCallback{&halo, &problem(), nullptr};
+  mg_services_ = mg_callback_.services();
   hpcg_error error{};
-  const hpcg_status status = table_.mg(state_, r.handle(), x.handle(), &core, &error);
-  callback.rethrow_failure();  // the cause, before whatever the plugin made of it
+  const hpcg_status status = table_.mg(state_, r.handle(), x.handle(), &mg_services_, &error);
+  mg_callback_.rethrow_failure();  // the cause, before whatever the plugin made of it
   check_status(status, "mg", error, name(), library_->path());
   return true;
 }

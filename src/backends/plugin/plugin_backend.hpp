@@ -92,6 +92,10 @@ class PluginBackend final : public Backend {
   BackendOptions options_;
   std::unique_ptr<ProblemViews> views_;
   void* state_ = nullptr;
+  /// What mg() hands the plugin: the header promises every pointer stays valid until destroy(),
+  /// so they live here, not on mg()'s stack (the halo is the latest mg() call's).
+  HaloCallback mg_callback_{};
+  hpcg_core_services mg_services_{};
   hpcg_backend_traffic_fn traffic_ = nullptr;  ///< the optional hpcg_backend_traffic
 };
 

@@ -84,11 +84,11 @@ void PluginV1Backend::waxpby(local_int n, double alpha, const BackendVector& x, 
 
 bool PluginV1Backend::mg(HaloService& halo, const BackendVector& r, BackendVector& x) {
   if (table_.mg == nullptr) return false;
-  HaloCallback callback{&halo, &problem(), nullptr};
-  const hpcg_core_services core = callback.services();
+  mg_callback_ = HaloCallback{&halo, &problem(), nullptr};
+  mg_services_ = mg_callback_.services();
   hpcg_error error{};
-  const hpcg_status status = table_.mg(state_, host_data(r), host_data(x), &core, &error);
-  callback.rethrow_failure();  // the cause, before whatever the plugin made of it
+  const hpcg_status status = table_.mg(state_, host_data(r), host_data(x), &mg_services_, &error);
+  mg_callback_.rethrow_failure();  // the cause, before whatever the plugin made of it
   check_status(status, "mg", error, name(), library_->path());
   return true;
 }

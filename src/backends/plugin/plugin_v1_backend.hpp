@@ -45,6 +45,10 @@ class PluginV1Backend final : public Backend {
   hpcg_backend_v1 table_;
   std::unique_ptr<ProblemViews> views_;
   void* state_ = nullptr;
+  /// What mg() hands the plugin: the header promises every pointer stays valid until destroy(),
+  /// so they live here, not on mg()'s stack (the halo is the latest mg() call's).
+  HaloCallback mg_callback_{};
+  hpcg_core_services mg_services_{};
 };
 
 }  // namespace hpcg::backends::plugin
