@@ -37,11 +37,9 @@ fail() {
 # ranks: this try's xhpcg processes (the binary, started in this try's directory), in pid
 # order: found alike under mpiexec, mpirun and srun (whose tasks are slurmstepd's children).
 ranks() {
-  local exe pid
-  for exe in /proc/[0-9]*/exe; do
-    pid=${exe#/proc/}
-    pid=${pid%/exe}
-    [[ $(readlink "$exe" 2> /dev/null) == "$xhpcg" &&
+  local pid
+  for pid in $(pgrep -x "$(basename "$xhpcg")"); do  # candidates by name, kept by exe and cwd
+    [[ $(readlink "/proc/$pid/exe" 2> /dev/null) == "$xhpcg" &&
        $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$dir" ]] && echo "$pid"
   done | sort -n
 }
