@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -39,6 +40,10 @@ constexpr int tick_milliseconds = 200;  // the stop thread's wake-up: the suspen
 int wake_pipe[2] = {-1, -1};
 std::atomic<bool> resumed{false};  // SIGCONT arrived since the stop thread last looked
 std::atomic<bool> stop_claimed{false};
+// srun started each rank itself (its task count and id are MPI's size and rank): srun reports
+// MPI_Abort as its own SIGKILL of the step (status 137), but returns the tasks' exit statuses,
+// and Slurm's time limit and scancel signal every task. So each rank there exits by itself.
+bool exit_alone = false;
 
 struct Shared {
   std::mutex mutex;
@@ -137,6 +142,12 @@ void catch_stop_signals(const std::string& program, int rank) {
     shared().program = program;
     shared().rank = rank;
   }
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const char* tasks = std::getenv("SLURM_STEP_NUM_TASKS");
+  const char* task = std::getenv("SLURM_PROCID");
+  exit_alone = tasks != nullptr && task != nullptr && std::atoi(tasks) == size &&
+               std::atoi(task) == rank;
   static const bool started = [] {
     if (::pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return false;
     struct sigaction action {};
@@ -194,6 +205,7 @@ void stop_job() {
   ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());  // one write: whole
   (void)ignored;
   append_line(log_path, line);
+  if (exit_alone) _exit(status);
   abort_job(MPI_COMM_WORLD, status);
 }
 

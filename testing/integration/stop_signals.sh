@@ -9,6 +9,8 @@
 #   launcher_term   SIGTERM to the launcher (Slurm's time limit, scancel)
 #   launcher_int    SIGINT to the launcher (Ctrl-C)
 #   all_term        SIGTERM to the launcher and every rank at once
+#   ranks_term      SIGTERM to every rank, not the launcher (Slurm's time limit and scancel:
+#                   slurmstepd signals the tasks)
 #   one_rank_term   SIGTERM to the last rank only (the others learn it through the job's end)
 #   one_rank_hup    SIGHUP to the last rank only
 #   suspend         SIGSTOP then SIGCONT to every rank, 2 s apart: the run ends with status 0,
@@ -32,20 +34,13 @@ fail() {
   exit 1
 }
 
-# descendants PID: every process below PID (the launcher's proxies and the ranks).
-descendants() {
-  local child
-  for child in $(ps -o pid= --ppid "$1"); do
-    echo "$child"
-    descendants "$child"
-  done
-}
-
-# ranks LAUNCHER: the xhpcg processes below the launcher, in start order.
+# ranks: this try's xhpcg processes (the binary, started in this try's directory), in pid
+# order: found alike under mpiexec, mpirun and srun (whose tasks are slurmstepd's children).
 ranks() {
   local pid
-  for pid in $(descendants "$1"); do
-    [[ $(readlink "/proc/$pid/exe" 2> /dev/null) == "$xhpcg" ]] && echo "$pid"
+  for pid in $(pgrep -x "$(basename "$xhpcg")"); do  # candidates by name, kept by exe and cwd
+    [[ $(readlink "/proc/$pid/exe" 2> /dev/null) == "$xhpcg" &&
+       $(readlink "/proc/$pid/cwd" 2> /dev/null) == "$dir" ]] && echo "$pid"
   done | sort -n
 }
 
@@ -63,12 +58,12 @@ start() {
   launcher=$!
   cd - > /dev/null || exit 1
   for _ in $(seq 300); do
-    [[ -n $(compgen -G "$dir/hpcg20*.txt") && $(ranks "$launcher" | wc -l) -eq 2 ]] && break
+    [[ -n $(compgen -G "$dir/hpcg20*.txt") && $(ranks | wc -l) -eq 2 ]] && break
     kill -0 "$launcher" 2> /dev/null || fail "the run ended before it was signalled"
     sleep 0.1
   done
   [[ $case_name == suspend ]] || sleep "$(awk -v r=$RANDOM 'BEGIN { print (r % 16) / 10 }')"
-  mapfile -t rank_pids < <(ranks "$launcher")
+  mapfile -t rank_pids < <(ranks)
   [[ ${#rank_pids[@]} -eq 2 ]] || fail "expected 2 ranks, found ${#rank_pids[@]}"
 }
 
@@ -101,6 +96,7 @@ for ((try = 1; try <= tries; try++)); do
     launcher_term) kill -TERM "$launcher" && ended TERM ;;
     launcher_int) kill -INT "$launcher" && ended INT ;;
     all_term) kill -TERM "$launcher" "${rank_pids[@]}" && ended TERM ;;
+    ranks_term) kill -TERM "${rank_pids[@]}" && ended TERM ;;
     one_rank_term) kill -TERM "${rank_pids[1]}" && ended TERM ;;
     one_rank_hup) kill -HUP "${rank_pids[1]}" && ended HUP ;;
     suspend)

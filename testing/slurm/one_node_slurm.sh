@@ -6,6 +6,8 @@
 # for the case and stopped by pid at its end. Cases:
 #   srun_xhpcg          srun --mpi=pmi2 -n 2 xhpcg: one 2-rank job, VALID
 #   srun_xgraph         srun --mpi=pmi2 -n 2 xgraph BFS: one 2-rank job, verified
+#   srun_stop_signals   integration/stop_signals.sh under srun --mpi=pmi2: SIGTERM to every
+#                       task (as scancel and the time limit): status 143
 #   srun_without_pmi    srun -n 2 xhpcg (no --mpi): refused, status 2, one message naming
 #                       srun --mpi=pmi2, nothing written
 #   sbatch_readme       README.md's batch script, taken from the README, through sbatch --wait:
@@ -137,6 +139,19 @@ case "$case_name" in
     grep -q '^Machine Summary::Distributed Processes=2$' "${reports[0]}" ||
       fail "the report is not a 2-rank run: $(grep 'Distributed Processes' "${reports[0]}")"
     echo "srun --mpi=pmi2 -n 2 xhpcg: one 2-rank VALID report" ;;
+  srun_stop_signals)
+    # integration/stop_signals.sh under srun (3 tries each; HPCG_SIGNAL_TRIES=20 for the
+    # repetition runs), as Slurm signals: its time limit and scancel have slurmstepd send SIGTERM
+    # to the tasks. Signals to srun itself are left out: srun answers SIGTERM by killing the
+    # tasks with SIGKILL (status 137, nothing a program can catch) and one SIGINT by printing
+    # the tasks' states.
+    # A signal to one task alone is left out too: that task exits with 128+N at once, the
+    # others stop at the watchdog's limit (README.md, "Exit status").
+    for signal_case in ranks_term; do
+      bash "$(dirname "$0")/../integration/stop_signals.sh" "$signal_case" "${HPCG_SIGNAL_TRIES:-3}" \
+        "$xhpcg" srun --mpi=pmi2 || fail "stop signals under srun: $signal_case"
+    done
+    echo "srun: stop signals end the job with 128+N" ;;
   srun_xgraph)
     in_run srun --mpi=pmi2 -n 2 "$xgraph" --kron=12 --kernel=bfs --trials=3 --verify ||
       fail "srun failed with status $?"
