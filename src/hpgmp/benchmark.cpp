@@ -48,8 +48,7 @@ Validation validate(const Options& options, const Comm& comm, std::vector<std::s
   std::vector<double> numbers(9, 0.0);
   if (sub != MPI_COMM_NULL) {
     Comm vcomm(sub);
-    Params params = options.params;
-    if (1LL * params.npx * params.npy * params.npz != ranks) params.npx = params.npy = params.npz = 0;
+    Params params = with_process_grid(options.params, ranks);
     NonsymProblem problem = generate_nonsym_problem(make_geometry(params, vcomm.rank(), ranks), vcomm,
                                                     options.coefficients);
     progress(options, comm, "validation: double GMRES(30) to 1e-9 on " + std::to_string(ranks) +

@@ -3,6 +3,8 @@
 // 8, aspect ratios, process grid against the rank count) are the same for both programs.
 #include "hpcg/hpgmp/options.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 
@@ -112,9 +114,39 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
     }
     dat = read_hpcg_dat(dat_path);
   }
-  options.params = resolve_params(cli, dat, ranks);
+  options.params = with_process_grid(resolve_params(cli, dat, ranks), ranks);
+  check_aspect_ratio(options.params.npx, options.params.npy, options.params.npz, "process grid");
   options.params.quiet = options.quiet;
   return options;
+}
+
+std::array<int, 3> reference_process_grid(int ranks) {
+  std::array<int, 3> best{1, 1, ranks};
+  double best_ratio = 0.0;
+  for (int x = static_cast<int>(std::pow(ranks, 1.0 / 3.0) + 0.5); x > 0; --x) {
+    if (ranks % x != 0) continue;
+    int rest = ranks / x;
+    for (int y = static_cast<int>(std::sqrt(rest) + 0.5); y > 0; --y) {
+      if (rest % y != 0) continue;
+      int z = rest / y;
+      double ratio = static_cast<double>(std::min({x, y, z})) / std::max({x, y, z});
+      if (ratio > best_ratio) {
+        best_ratio = ratio;
+        best = {x, y, z};
+      }
+    }
+  }
+  return best;
+}
+
+Params with_process_grid(Params params, int ranks) {
+  if (1LL * params.npx * params.npy * params.npz != ranks) {
+    auto grid = reference_process_grid(ranks);
+    params.npx = grid[0];
+    params.npy = grid[1];
+    params.npz = grid[2];
+  }
+  return params;
 }
 
 std::string usage_text() {

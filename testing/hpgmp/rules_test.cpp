@@ -18,6 +18,17 @@ TEST(Penalty, IsTheIterationRatioNeverBelowOne) {
   EXPECT_DOUBLE_EQ(penalty_factor(0, 5), 1.0);    // no reference run: no penalty to divide by
 }
 
+TEST(ProcessGrid, IsHpgmxpsCubicRadicalSearch) {
+  using Grid = std::array<int, 3>;
+  EXPECT_EQ(reference_process_grid(1), (Grid{1, 1, 1}));
+  EXPECT_EQ(reference_process_grid(2), (Grid{1, 1, 2}));  // HPCG's would be 2x1x1
+  EXPECT_EQ(reference_process_grid(4), (Grid{2, 1, 2}));
+  EXPECT_EQ(reference_process_grid(6), (Grid{2, 1, 3}));
+  EXPECT_EQ(reference_process_grid(8), (Grid{2, 2, 2}));
+  Options o = parse_options({"--nx=16", "--ny=16", "--nz=16"}, 4);
+  EXPECT_EQ((Grid{o.params.npx, o.params.npy, o.params.npz}), (Grid{2, 1, 2}));
+}
+
 TEST(Options, ReadsTheReferenceFlags) {
   Options o = parse_options({"--nx=24", "--ny=16", "--nz=16", "--rt=0", "--run_type=standalone_mxp",
                              "--validation_type", "fullscale", "--problem=convection"},

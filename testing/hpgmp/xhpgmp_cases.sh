@@ -31,7 +31,12 @@ case $case_name in
     grep -q -- "--run_type" out.txt || fail "usage does not list --run_type"
     ;;
   quick_np2|report_check)
-    run 2 --nx=16 --ny=16 --nz=16 --rt=0 --npx=1 --npy=1 --npz=2
+    # HPG-MxP's own process grid for 2 ranks (1x1x2) is the default; report_check skips the
+    # timed double calls.
+    extra=()
+    [[ $case_name == report_check ]] && extra=(--run_type=benchmark_no_ref)
+    run 2 --nx=16 --ny=16 --nz=16 --rt=0 "${extra[@]}"
+    grep -q "^Processor Dimensions::npz=2$" HPGMP-Benchmark_0.1_*.txt || fail "not HPG-MxP's grid"
     [[ $status -eq 0 ]] || fail "status $status"
     report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
     [[ -f ${report%.txt}.json ]] || fail "no JSON beside the report"

@@ -3,6 +3,7 @@
 // --run_type, --validation_type) and hpgmp.dat, which has hpcg.dat's format.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -38,5 +39,14 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
                       const std::string& dat_path = "hpgmp.dat");
 
 std::string usage_text();
+
+/// HPG-MxP's process grid for `ranks` (its "cubic radical search"): the factorisation x*y*z
+/// with the largest min/max ratio, x tried downwards from the rounded cube root and y from the
+/// rounded square root of the rest, the first best kept. It differs from HPCG's (2 ranks: 1x1x2).
+std::array<int, 3> reference_process_grid(int ranks);
+
+/// `params` with HPG-MxP's process grid for `ranks` where no grid was given (or the given one
+/// does not have `ranks` ranks, as for the validation's first 8).
+Params with_process_grid(Params params, int ranks);
 
 }  // namespace hpcg::hpgmp
