@@ -212,7 +212,7 @@ case "$case_name" in
   bad_two_graphs) expect_error 2 1 "only one graph" --kron=8 --grid=4 ;;
   bad_unknown_flag) expect_error 2 2 "unknown option '--fast'" --kron=8 --fast=1 ;;
   bad_value) expect_error 2 1 "option --trials: expected an integer from 1 to 100000, got 'x'" --kron=8 --trials=x ;;
-  bad_partition) expect_error 2 1 "unknown partitioning 'metis'" --kron=8 --partition=metis ;;
+  bad_partition) expect_error 2 1 "unknown partitioning 'spectral'" --kron=8 --partition=spectral ;;
   bad_kernel) expect_error 2 1 "unknown kernel 'apsp'" --kron=8 --kernel=bfs,apsp ;;
   bad_degree_grid) expect_error 2 1 "--degree applies" --grid=8 --degree=4 ;;
   bad_missing_file) expect_error 2 2 "cannot open graph file" --file=nothere.el ;;
