@@ -51,8 +51,9 @@ start() {
   dir=$work/try$try
   mkdir "$dir" && cd "$dir" || exit 1
   local length=30 side=16
-  # QuickPath on 32^3: a VALID run of several seconds, long enough to be suspended in
-  [[ $case_name == suspend ]] && length=0 side=32
+  # QuickPath on 48^3: a VALID run of about ten seconds, so that the suspension lands inside its
+  # work even when a loaded machine makes the test see the ranks late (32^3 missed it once)
+  [[ $case_name == suspend ]] && length=0 side=48
   "$mpiexec" "${launcher_args[@]}" -n 2 "$xhpcg" --nx=$side --ny=$side --nz=$side --rt=$length \
     > out.txt 2> err.txt &
   launcher=$!
