@@ -122,6 +122,7 @@ std::string resolved_path(const std::string& path) {
 }
 
 std::string create_temporary_beside(const std::string& path) {
+  // mkstemp(3) replaces the six trailing Xs with a unique suffix and creates the file exclusively.
   std::string temporary = resolved_path(path) + ".partial-XXXXXX";
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) {
