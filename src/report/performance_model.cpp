@@ -106,9 +106,9 @@ Ratings compute_ratings(const BenchmarkResults& r) {
 }
 
 std::optional<Roofline> compute_roofline(const BenchmarkResults& r) {
-  if (!(r.params.triad_bandwidth_gbs > 0)) return std::nullopt;
+  if (!(r.triad_bandwidth_gbs > 0)) return std::nullopt;
   Roofline roofline;
-  roofline.triad_gbs = r.params.triad_bandwidth_gbs;
+  roofline.triad_gbs = r.triad_bandwidth_gbs;
   roofline.bound_gflops = roofline.triad_gbs / roofline_bytes_per_flop;
   roofline.fraction = compute_ratings(r).official / roofline.bound_gflops;
   return roofline;

@@ -25,7 +25,7 @@ Json result_json(const BenchmarkResults& r) {
   j["timed_seconds"] = r.times.total;
   j["official_length"] = r.times.total >= official_minimum_seconds;
   j["quick_path"] = r.params.quick_path();
-  j["unofficial_quick"] = r.params.unofficial_quick;
+  j["unofficial_quick"] = r.unofficial_quick;
   j["invalid_reasons"] = r.invalid_reasons();
   return j;
 }

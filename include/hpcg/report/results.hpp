@@ -35,6 +35,12 @@ constexpr double trajectory_floor = 1.0e-10;
 /// flop and memory models take a record as they take a shape.
 struct BenchmarkResults : RunShape {
   Params params;
+  /// --unofficial-quick: no reference timing or reference CG; the backend under test set the
+  /// residual to reach, and the report says the result cannot be submitted.
+  bool unofficial_quick = false;
+  /// STREAM triad bandwidth of all the job's ranks together (--triad-bandwidth), GB/s, for the
+  /// report's roofline fraction; 0 = not measured.
+  double triad_bandwidth_gbs = 0;
   Geometry geometry;  ///< rank 0's
   int threads = 1;
   std::string backend_name, backend_version;

@@ -99,7 +99,7 @@ TEST(RunFigure, ShowsEachMultigridLevelOnTheKernelsScale) {
 
 TEST(RunFigure, GivesTheRooflineFractionWhenTheBandwidthWasMeasured) {
   BenchmarkResults r = sample_with_sets();
-  r.params.triad_bandwidth_gbs = 64;
+  r.triad_bandwidth_gbs = 64;
   const std::string svg = render_run_figure(r);
   expect_well_formed(svg);
   // 3.94021 GFLOP/s x 6.4 B/flop / 64 GB/s.

@@ -188,7 +188,7 @@ TEST(RunJson, GivesTheRooflineOnlyWhenTheBandwidthWasMeasured) {
   BenchmarkResults r = with_sets(sample_report_results());
   EXPECT_FALSE(nlohmann::json::parse(render_run_json(r, context())).contains("roofline"));
 
-  r.params.triad_bandwidth_gbs = 64;
+  r.triad_bandwidth_gbs = 64;
   const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
   ASSERT_TRUE(json.contains("roofline"));
   const nlohmann::json& roofline = json.at("roofline");
