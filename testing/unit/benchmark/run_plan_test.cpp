@@ -104,7 +104,7 @@ TEST(RunPlan, RefusesInconsistentInputsWithOneMessage) {
               HasSubstr("has 2 ranks but the job has 1"));
   EXPECT_THAT(refusal({"--memory=8", "--nx=16"}), HasSubstr("leave out nx"));
   EXPECT_THAT(refusal({"--backend=reference"}), HasSubstr("no-such-hpcg.dat"));
-  EXPECT_THAT(refusal({"--nx=1024", "--ny=1024", "--nz=1024"}, ExitStatus::resource_error),
+  EXPECT_THAT(refusal({"--nx=1280", "--ny=1280", "--nz=1280"}, ExitStatus::resource_error),
               HasSubstr("GiB are available there"));
 }
 
