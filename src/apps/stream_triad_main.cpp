@@ -92,7 +92,9 @@ int host_triad(long n) {
   for (long i = 0; i < n; i += 4096) checksum += a[i];
   double bytes = 3.0 * sizeof(double) * static_cast<double>(n);
   MPI_Reduce(&bytes, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (world_rank() == 0) std::printf("triad GB/s %.2f (checksum %g)\n", total / best / 1e9, checksum);
+  if (world_rank() == 0) {
+    std::printf("triad GB/s %.2f (checksum %g)\n", total / best / 1e9, checksum);
+  }
   std::free(a);
   std::free(b);
   std::free(c);
@@ -135,7 +137,8 @@ int device_stream(long n) {
     error = arrays->error();
   } else if (!(std::abs(value - expected) <= 1e-12 * expected)) {
     status = 1;
-    error = "wrong triad result " + std::to_string(value) + ", expected " + std::to_string(expected);
+    error = "wrong triad result " + std::to_string(value) + ", expected " +
+            std::to_string(expected);
   }
   if (int agreed = agreed_exit(status, error)) return agreed;
 
