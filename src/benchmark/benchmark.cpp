@@ -10,6 +10,7 @@
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/benchmark/roofline_triad.hpp"
 #include "hpcg/benchmark/timed_sets.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
@@ -244,7 +245,10 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   timed.steps_total = results.sets;
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
+  const double triad_before = measure_roofline_triad(params, comm, log, "before the timed sets");
   run_timed_sets(ws, *declared, validated_audit.costs(comm), results, log, progress);
+  record_roofline(triad_before, measure_roofline_triad(params, comm, log, "after the timed sets"),
+                  results, log);
   progress(phase("final checks", "the backend checks again, after the timed sets"));
   TestVectorSource source;
   results.final_checks = check_backend(ws, source, *declared);
