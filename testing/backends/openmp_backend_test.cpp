@@ -157,5 +157,45 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   omp_set_num_threads(1);
 }
 
+TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
+  omp_set_num_threads(1);
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  backends::openmp::OpenMPBackend backend;
+  backend.optimize(problem);
+  const SparseMatrix& A = problem.fine().A;
+  BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+  BackendVector y = backend.allocate(0, VectorRole::check, A.rows);
+  backend.fill(x, 1.0);
+  auto counted = [&](const std::function<void()>& step) {
+    const KernelTraffic before = *backend.kernel_traffic();
+    step();
+    const KernelTraffic after = *backend.kernel_traffic();
+    EXPECT_EQ(after.kernels - before.kernels, 1) << "one kernel per step";
+    return std::make_pair(after.read_bytes - before.read_bytes,
+                          after.written_bytes - before.written_bytes);
+  };
+  // SpMV streams the core's CSR (8-byte row offsets, 12 bytes a nonzero) and x, and writes y.
+  const auto spmv = counted([&] { backend.spmv(0, x, y); });
+  EXPECT_EQ(spmv.first, 8.0 * (A.rows + 1) + 12.0 * A.nonzeros() + 8.0 * A.columns);
+  EXPECT_EQ(spmv.second, 8.0 * A.rows);
+  // A symmetric sweep reads the split copy's U twice and L once; from x = 0 it skips U (with its
+  // row offsets) and x in the forward sweep.
+  const auto full = counted([&] { backend.symgs(0, y, x); });
+  const auto from_zero = counted([&] { backend.symgs_zero_guess(0, y, x); });
+  const double off_diagonal = static_cast<double>(A.nonzeros() - A.rows);
+  EXPECT_GT(full.first, 1.5 * 11.0 * off_diagonal) << "L and U, U again";
+  EXPECT_LT(full.first, 2.0 * 12.0 * off_diagonal);
+  // U is half of the off-diagonal entries, and the halo columns (all in U) on more ranks.
+  const double upper_share =
+      (full.first - from_zero.first - 8.0 * A.columns - 4.0 * (A.rows + 1)) / (12.0 * off_diagonal);
+  EXPECT_GE(upper_share, 0.5);
+  EXPECT_LE(upper_share, comm.size() == 1 ? 0.5 : 0.6);
+  EXPECT_EQ(full.second, 3 * 8.0 * A.rows) << "t and x forward, x backward";
+  // Vectors: one read of x for x.x, two for x.y.
+  EXPECT_EQ(counted([&] { backend.dot(A.rows, y, y); }).first, 8.0 * A.rows);
+  EXPECT_EQ(counted([&] { backend.dot(A.rows, x, y); }).first, 16.0 * A.rows);
+}
+
 }  // namespace
 }  // namespace hpcg

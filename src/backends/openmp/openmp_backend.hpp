@@ -4,7 +4,8 @@
 // (hpcg/backends/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
-// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory.
+// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory. Every
+// kernel adds what it streams to the backend's traffic count (traffic.hpp).
 #pragma once
 
 #include <vector>
@@ -13,6 +14,7 @@
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/linalg/vector.hpp"
+#include "traffic.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -31,6 +33,17 @@ class OpenMPBackend : public Backend {
                                  const BackendVector& x, BackendVector& rc) override;
   std::vector<local_int> sweep_order(int level) const override;
 
+  // The core's defaults, counted (traffic.hpp).
+  std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }
+  void fill(BackendVector& v, double value) override;
+  void copy(const BackendVector& from, local_int count, BackendVector& to) override;
+  void pack_halo(int level, const BackendVector& x, double* send) override;
+  void unpack_halo(int level, const double* receive, BackendVector& x) override;
+  void prolongation(int level, const BackendVector& xc, BackendVector& x) override;
+  double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
+  void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+              const BackendVector& y, BackendVector& w) override;
+
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
 
@@ -42,12 +55,14 @@ class OpenMPBackend : public Backend {
     BlockColoring coloring;
     SweepLayout layout;
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
+    LevelBytes bytes;  ///< what each step moves on this level
   };
 
   LevelOrdering& ordering(int level);
   void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
+  TrafficCount traffic_;
 };
 
 }  // namespace hpcg::backends::openmp
