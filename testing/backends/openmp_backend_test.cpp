@@ -157,6 +157,54 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   omp_set_num_threads(1);
 }
 
+std::vector<double> host_copy(Backend& backend, const BackendVector& v, local_int n) {
+  std::vector<double> values(n);
+  backend.download(v, 0, n, values.data());
+  return values;
+}
+
+/// |a - b| within rounding of a sum of `terms` products of magnitude `scale`.
+bool within_rounding(double a, double b, double scale, local_int terms) {
+  return std::fabs(a - b) <= 4 * terms * 2.2e-16 * scale;
+}
+
+TEST(OpenMPBackend, FusedDotsEqualTheUnfusedOnesAndRepeat) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    backends::openmp::OpenMPBackend backend;
+    backend.optimize(problem);
+    ASSERT_TRUE(backend.fused_kernels().spmv_dot && backend.fused_kernels().waxpby_norm);
+    const SparseMatrix& A = problem.fine().A;
+    const Vector xv = random_rows(A.columns, A.columns), yv = random_rows(A.rows, A.rows);
+    BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+    BackendVector y = backend.allocate(0, VectorRole::check, A.rows);
+    BackendVector ax = backend.allocate(0, VectorRole::check, A.rows);
+    BackendVector w = backend.allocate(0, VectorRole::check, A.rows);
+    backend.upload(xv.data(), 0, A.columns, x);
+    backend.upload(yv.data(), 0, A.rows, y);
+    const double fused_dot = backend.spmv_dot(0, x, ax);
+    const std::vector<double> fused_ax = host_copy(backend, ax, A.rows);
+    EXPECT_EQ(backend.spmv_dot(0, x, ax), fused_dot) << "repeats bit for bit";
+    backend.fill(ax, 0.0);
+    backend.spmv(0, x, ax);
+    EXPECT_EQ(fused_ax, host_copy(backend, ax, A.rows)) << "the same SpMV";
+    const double unfused_dot = backend.dot(A.rows, x, ax);
+    EXPECT_TRUE(within_rounding(fused_dot, unfused_dot, 26 * 27, A.rows))
+        << fused_dot << " vs " << unfused_dot << ", " << threads << " threads";
+    // In place, as CG's r = r - alpha Ap, and into another vector.
+    const double fused_norm = backend.waxpby_norm(A.rows, 1.0, y, -0.3, ax, w);
+    EXPECT_EQ(backend.waxpby_norm(A.rows, 1.0, y, -0.3, ax, w), fused_norm);
+    backend.waxpby(A.rows, 1.0, y, -0.3, ax, ax);
+    EXPECT_EQ(host_copy(backend, w, A.rows), host_copy(backend, ax, A.rows));
+    EXPECT_TRUE(within_rounding(fused_norm, backend.dot(A.rows, ax, ax), 100, A.rows));
+    const double in_place = backend.waxpby_norm(A.rows, 2.0, y, 0.5, y, y);
+    EXPECT_TRUE(within_rounding(in_place, backend.dot(A.rows, y, y), 10, A.rows)) << "y = 2.5 y";
+  }
+  omp_set_num_threads(1);
+}
+
 TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
   omp_set_num_threads(1);
   Comm comm;

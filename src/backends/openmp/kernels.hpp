@@ -20,6 +20,16 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
 /// y = A x on the core's CSR matrix; x's halo must be current.
 void spmv(const SparseMatrix& A, const double* x, double* y);
 
+/// y = A x as spmv does, returning the local x.y over A.rows summed in the reference dot's order
+/// (per-thread partial sums over the same static chunks, added in thread order), so that it
+/// repeats bit for bit; it differs from spmv then dot in rounding only (the compiler may fuse a
+/// product with its addition here and not there). y is not read again.
+double spmv_dot(const SparseMatrix& A, const double* x, double* y);
+
+/// w = alpha x + beta y over n entries, returning w.w summed in the same order; w may be x or y.
+double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
+                   double* w);
+
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
 /// from `layout` (fine's split copy) and the core's diagonal.
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,

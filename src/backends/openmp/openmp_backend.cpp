@@ -66,6 +66,15 @@ void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, Back
   traffic_.add(ordering(l).bytes.spmv);
 }
 
+// Fused with its dot: y is not read back, so the bytes are SpMV's.
+double OpenMPBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x,
+                                    BackendVector& y) {
+  if (part == HaloPart::before_halo) return 0.0;
+  const double local = openmp::spmv_dot(level(l).A, host_data(x), host_data(y));
+  traffic_.add(ordering(l).bytes.spmv);
+  return local;
+}
+
 void OpenMPBackend::sweep(int l, const BackendVector& r, BackendVector& x, bool zero_guess) {
   LevelOrdering& o = ordering(l);
   block_symgs(level(l).A, o.layout, o.coloring, host_data(r), host_data(x), o.sweep_rhs.data(),
@@ -128,6 +137,15 @@ void OpenMPBackend::waxpby(local_int n, double alpha, const BackendVector& x, do
                            const BackendVector& y, BackendVector& w) {
   Backend::waxpby(n, alpha, x, beta, y, w);
   traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));
+}
+
+// Fused with its norm: w is not read back.
+double OpenMPBackend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                                  const BackendVector& y, BackendVector& w) {
+  const double local =
+      openmp::waxpby_norm(n, alpha, host_data(x), beta, host_data(y), host_data(w));
+  traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));
+  return local;
 }
 
 }  // namespace hpcg::backends::openmp

@@ -24,9 +24,12 @@ class OpenMPBackend : public Backend {
   std::string version() const override;
   KernelSet optimized_kernels() const override;
 
+  FusedKernels fused_kernels() const override { return {true, true}; }
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
   void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
+                       BackendVector& y) override;
   void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
   void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
   void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
@@ -43,6 +46,8 @@ class OpenMPBackend : public Backend {
   double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
   void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
               const BackendVector& y, BackendVector& w) override;
+  double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                     const BackendVector& y, BackendVector& w) override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
