@@ -205,6 +205,33 @@ TEST(OpenMPBackend, FusedDotsEqualTheUnfusedOnesAndRepeat) {
   omp_set_num_threads(1);
 }
 
+TEST(OpenMPBackend, HaloSplitCoversEveryRowOnceOnTheRightSide) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  for (const Level& level : problem.levels) {
+    const SparseMatrix& A = level.A;
+    const backends::openmp::HaloSplit split = backends::openmp::split_by_halo(A, 100);
+    std::vector<int> seen(A.rows, 0);
+    int wrong = 0;
+    auto visit = [&](const backends::openmp::RowRuns& runs, bool halo) {
+      for (size_t k = 0; k < runs.size(); ++k) {
+        wrong += runs.end[k] - runs.begin[k] > 100;
+        for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+          ++seen[i];
+          bool reads = false;
+          for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) reads |= A.column_index[e] >= A.rows;
+          wrong += reads != halo;
+        }
+      }
+    };
+    visit(split.interior, false);
+    visit(split.boundary, true);
+    EXPECT_EQ(wrong, 0);
+    EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    EXPECT_EQ(split.boundary.rows() > 0, A.columns > A.rows) << "boundary rows where a halo is";
+  }
+}
+
 TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
   omp_set_num_threads(1);
   Comm comm;

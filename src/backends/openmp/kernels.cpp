@@ -120,12 +120,41 @@ inline double row_product(const nnz_int* start, const local_int* column, const d
 
 }  // namespace
 
-void spmv(const SparseMatrix& A, const double* x, double* y) {
+void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
   const nnz_int* start = A.row_start.data();
   const local_int* column = A.column_index.data();
   const double* value = A.values.data();
+  const auto count = static_cast<long>(runs.size());
 #pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < A.rows; ++i) y[i] = row_product(start, column, value, x, i);
+  for (long k = 0; k < count; ++k) {
+    for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+      y[i] = row_product(start, column, value, x, i);
+    }
+  }
+}
+
+double spmv_dot(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
+  const nnz_int* start = A.row_start.data();
+  const local_int* column = A.column_index.data();
+  const double* value = A.values.data();
+  std::vector<double> partial(max_threads(), 0.0);
+  const auto count = static_cast<long>(runs.size());
+#pragma omp parallel
+  {
+    double sum = 0.0;
+#pragma omp for schedule(static)
+    for (long k = 0; k < count; ++k) {
+      for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+        const double product = row_product(start, column, value, x, i);
+        y[i] = product;
+        sum += x[i] * product;
+      }
+    }
+    partial[thread_id()] = sum;
+  }
+  double total = 0.0;
+  for (double p : partial) total += p;
+  return total;
 }
 
 namespace {
@@ -149,17 +178,6 @@ double ordered_sum(local_int n, const Term& term) {
 }
 
 }  // namespace
-
-double spmv_dot(const SparseMatrix& A, const double* x, double* y) {
-  const nnz_int* start = A.row_start.data();
-  const local_int* column = A.column_index.data();
-  const double* value = A.values.data();
-  return ordered_sum(A.rows, [&](local_int i) {
-    const double product = row_product(start, column, value, x, i);
-    y[i] = product;
-    return x[i] * product;
-  });
-}
 
 double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
                    double* w) {

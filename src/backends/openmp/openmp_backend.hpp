@@ -14,6 +14,7 @@
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/linalg/vector.hpp"
+#include "halo_split.hpp"
 #include "traffic.hpp"
 
 namespace hpcg::backends::openmp {
@@ -61,6 +62,7 @@ class OpenMPBackend : public Backend {
     SweepLayout layout;
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
     LevelBytes bytes;  ///< what each step moves on this level
+    HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
   };
 
   LevelOrdering& ordering(int level);
@@ -68,6 +70,7 @@ class OpenMPBackend : public Backend {
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
   TrafficCount traffic_;
+  double interior_dot_ = 0;  ///< spmv_dot's before_halo part, until its after_halo part
 };
 
 }  // namespace hpcg::backends::openmp
