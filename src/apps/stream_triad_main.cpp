@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // xstream-triad: STREAM bandwidth on every rank at once, summed over the ranks.
-//   xstream-triad [N]           the triad a = b + s c in host memory, N doubles per array and
-//                               rank (default 2^25), first-touch placement by the threads that
-//                               use the data; prints "triad GB/s X (checksum Y)" (24 bytes per
-//                               element, STREAM's convention). setup/bench.sh's roofline:
-//                               rating * 6.4 B/flop / triad.
+//   xstream-triad [N]           the triad a = b + s c in host memory, the kernel xhpcg measures
+//                               around its timed sets (hpcg/base/stream_triad.hpp), N doubles
+//                               per array and rank (default: sized as xhpcg sizes it); prints
+//                               "triad GB/s X (checksum Y)" (24 bytes per element, STREAM's
+//                               convention). setup/bench.sh's roofline: rating * 6.4 B/flop /
+//                               triad.
 //   xstream-triad --device [N]  copy c = a and triad on each rank's GPU (local rank modulo the
 //                               visible devices; default N 2^27, 1 GiB per array), BabelStream's
 //                               bytes (2 and 3 arrays); prints "copy GB/s: X" and "triad GB/s:
@@ -24,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "hpcg/base/stream_triad.hpp"
 #include "stream_triad_device.hpp"
 
 namespace {
@@ -64,40 +66,16 @@ std::vector<double> slowest(const std::vector<double>& seconds) {
   return result;
 }
 
+/// The triad xhpcg measures around its timed sets (hpcg/base/stream_triad.hpp), sized as xhpcg
+/// sizes it unless `n` doubles per array and rank are given.
 int host_triad(long n) {
-  const int repetitions = 10;
-  double* a = static_cast<double*>(std::malloc(n * sizeof(double)));
-  double* b = static_cast<double*>(std::malloc(n * sizeof(double)));
-  double* c = static_cast<double*>(std::malloc(n * sizeof(double)));
-  if (a == nullptr || b == nullptr || c == nullptr) {
-    std::fprintf(stderr, "xstream-triad: cannot allocate 3 x %ld doubles\n", n);
-    MPI_Abort(MPI_COMM_WORLD, 3);
+  const hpcg::Comm comm(MPI_COMM_WORLD);
+  if (n == 0) n = hpcg::triad_elements_per_rank(comm);
+  const hpcg::TriadMeasurement triad = hpcg::measure_stream_triad(comm, n, {10, 0.0});
+  if (!triad.measured) {
+    return agreed_exit(3, "cannot allocate 3 x " + std::to_string(n) + " doubles");
   }
-#pragma omp parallel for schedule(static)
-  for (long i = 0; i < n; ++i) {
-    a[i] = 0.0;
-    b[i] = 1.0;
-    c[i] = 2.0;
-  }
-  double best = 1e30;
-  for (int repetition = 0; repetition < repetitions; ++repetition) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    double start = MPI_Wtime();
-#pragma omp parallel for schedule(static)
-    for (long i = 0; i < n; ++i) a[i] = b[i] + 3.0 * c[i];
-    MPI_Barrier(MPI_COMM_WORLD);
-    best = std::min(best, MPI_Wtime() - start);
-  }
-  double checksum = 0.0, total = 0.0;
-  for (long i = 0; i < n; i += 4096) checksum += a[i];
-  double bytes = 3.0 * sizeof(double) * static_cast<double>(n);
-  MPI_Reduce(&bytes, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (world_rank() == 0) {
-    std::printf("triad GB/s %.2f (checksum %g)\n", total / best / 1e9, checksum);
-  }
-  std::free(a);
-  std::free(b);
-  std::free(c);
+  if (comm.is_root()) std::printf("triad GB/s %.2f (checksum %g)\n", triad.gbs, triad.checksum);
   return 0;
 }
 
@@ -185,7 +163,7 @@ int main(int argc, char** argv) {
   } else if (device) {
     status = device_stream(n > 0 ? n : 1L << 27);
   } else {
-    status = host_triad(n > 0 ? n : 1L << 25);  // 256 MiB per array: far beyond any cache
+    status = host_triad(n);
   }
   MPI_Finalize();
   return status;

@@ -10,6 +10,7 @@
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/benchmark/roofline_triad.hpp"
 #include "hpcg/benchmark/timed_sets.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
@@ -247,7 +248,10 @@ BenchmarkResults run_benchmark(const RunPlan& plan, const Comm& comm, Backend& b
   timed.steps_total = results.sets;
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
+  const double triad_before = measure_roofline_triad(plan, comm, log, "before the timed sets");
   run_timed_sets(ws, *declared, validated_audit.costs(comm), results, log, progress);
+  record_roofline(triad_before, measure_roofline_triad(plan, comm, log, "after the timed sets"),
+                  results, log);
   progress(phase("final checks", "the backend checks again, after the timed sets"));
   TestVectorSource source;
   results.final_checks = check_backend(ws, source, *declared);

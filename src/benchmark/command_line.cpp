@@ -47,8 +47,8 @@ std::vector<Row> program_options() {
            [](CommandLine& c) { c.unofficial_quick = true; }),
       {OptionSpec("triad-bandwidth", OptionKind::real, "GB/s",
                   "STREAM triad bandwidth of all ranks together (bin/xstream-triad started like "
-                  "xhpcg); the JSON report then gives the roofline fraction, rating x 6.4 "
-                  "B/flop / bandwidth")
+                  "xhpcg), for the roofline fraction, rating x 6.4 B/flop / bandwidth, instead "
+                  "of the triad xhpcg measures before and after the timed sets")
            .above(0)
            .at_most(1e9),
        [](Reading& r, const OptionValue& v) { r.cli.triad_bandwidth_gbs = v.real; }},

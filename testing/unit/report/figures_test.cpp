@@ -106,6 +106,15 @@ TEST(RunFigure, GivesTheRooflineFractionWhenTheBandwidthWasMeasured) {
   EXPECT_THAT(svg, HasSubstr("memory-bandwidth roofline: 39.4% (rating x 6.4 B/flop / 64 GB/s"));
 }
 
+TEST(RunFigure, GivesBothMeasuredTriads) {
+  BenchmarkResults r = sample_with_sets();
+  r.measured_triad = MeasuredTriad{64, 32};
+  const std::string svg = render_run_figure(r);
+  expect_well_formed(svg);
+  EXPECT_THAT(svg, HasSubstr("memory-bandwidth roofline: 39.4% (rating x 6.4 B/flop / 64 GB/s "
+                             "STREAM triad, measured before the timed sets; 32 GB/s after: 78.8%)"));
+}
+
 TEST(RunFigure, AnInvalidRunSaysSoAndDrawsNoRating) {
   BenchmarkResults r = sample_with_sets();
   r.norms_test.variance = 1;
