@@ -23,7 +23,15 @@
  * upload, download, fill, copy, pack_halo and unpack_halo keep speaking the core's natural row
  * numbers, converting on the way. The *_part entries split each step that reads a halo in two,
  * so that the exchange runs while the plugin computes what needs no halo value. A version-3
- * table is the version-2 table with entries added at the end; version-2 tables keep loading. */
+ * table is the version-2 table with entries added at the end; version-2 tables keep loading.
+ *
+ * Local sums (every version): dot, spmv_dot and waxpby_norm sum their n products so that no
+ * product passes through more than 2 ceil(log2 n) + HPCG_SUM_DEPTH_ALLOWANCE additions: running
+ * sums over blocks of at most a few hundred terms, the blocks' sums (and threads' partial sums)
+ * combined pairwise, or anything tighter (compensated sums). The rounding is then at most
+ * (2 ceil(log2 n) + allowance + 1) 2^-53 of sum |x_i y_i| at any size, and the core checks each
+ * rank's sums of CG's scalars against that bound: a running sum over all n rows exceeds it on
+ * large grids (its rounding grows as sqrt(n)), which makes the run INVALID. */
 #ifndef HPCG_BACKEND_ABI_H
 #define HPCG_BACKEND_ABI_H
 
@@ -53,6 +61,10 @@ extern "C" {
  * total time still ends after a fence, but the report does not split it into kernels or
  * levels. (Added in version 2 without a bump: an older xhpcg ignores the bit and fences.) */
 #define HPCG_BACKEND_ASYNCHRONOUS 0x4u
+
+/* The additions a product may pass through in a local sum beyond 2 ceil(log2 n) (see "Local
+ * sums" above). */
+#define HPCG_SUM_DEPTH_ALLOWANCE 256
 
 typedef enum hpcg_status { HPCG_STATUS_OK = 0, HPCG_STATUS_ERROR = 1 } hpcg_status;
 

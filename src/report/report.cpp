@@ -196,10 +196,10 @@ std::string describe_timed_proof(const BenchmarkResults& r) {
   std::ostringstream text;
   text << r.sets << " sets on perturbed right-hand sides followed the validated run's convergence "
        << "within " << trajectory_tolerance << " (relative, while ||r||/||r0|| >= "
-       << trajectory_floor << "); set " << r.rerun_set + 1
+       << trajectory_floor << "); set " << r.integrity.rerun_set + 1
        << " re-run with every iteration checked reproduced its scaled residual ";
-  if (r.timed_residual_tolerance > 0) {
-    text << "within " << r.timed_residual_tolerance << " (relative)";
+  if (r.integrity.timed_residual_tolerance > 0) {
+    text << "within " << r.integrity.timed_residual_tolerance << " (relative)";
   } else {
     text << "bit for bit";
   }
@@ -223,11 +223,11 @@ bool read_timed_proof(const std::string& text, BenchmarkResults& r) {
   }
   const std::string within = "within ";
   const char* after = text.c_str() + tolerance + reproduced.size();
-  r.timed_residual_tolerance =
+  r.integrity.timed_residual_tolerance =
       text.compare(tolerance + reproduced.size(), within.size(), within) == 0
           ? std::atof(after + within.size())
           : 0.0;
-  r.rerun_set = rerun - 1;
+  r.integrity.rerun_set = rerun - 1;
   r.spot_checks.spmv_checks = spmv;
   r.spot_checks.mg_checks = mg;
   r.spot_checks.solution_checks = solutions;

@@ -115,13 +115,13 @@ Json integrity_json(const BenchmarkResults& r) {
   const SpotCheckResult& spots = r.spot_checks;
   Json j;
   j["validated_scaled_residual"] = r.validated_scaled_residual;
-  j["rhs_perturbation"] = r.rhs_perturbation;
+  j["rhs_perturbation"] = r.integrity.rhs_perturbation;
   j["trajectory_tolerance"] = trajectory_tolerance;
   j["trajectory_floor"] = trajectory_floor;
-  j["worst_trajectory_departure"] = r.worst_trajectory_departure;
-  j["rerun_set"] = r.rerun_set + 1;  // 1-based as the report's set numbers; 0 = none
-  j["rerun_scaled_residual"] = r.rerun_scaled_residual;
-  j["residual_tolerance"] = r.timed_residual_tolerance;
+  j["worst_trajectory_departure"] = r.integrity.worst_trajectory_departure;
+  j["rerun_set"] = r.integrity.rerun_set + 1;  // 1-based as the report's set numbers; 0 = none
+  j["rerun_scaled_residual"] = r.integrity.rerun_scaled_residual;
+  j["residual_tolerance"] = r.integrity.timed_residual_tolerance;
   j["set_iterations"] = r.set_iterations;
   j["failures"] = r.timed_failures;
   j["spmv_spot_checks"] = spots.spmv_checks;
@@ -138,9 +138,9 @@ Json integrity_json(const BenchmarkResults& r) {
   j["worst_symmetry_departure"] = spots.worst_symmetry_departure;
   j["symmetry_tolerance"] = iterate_symmetry_tolerance;
   j["check_time_share_limit"] = check_time_share;
-  j["audited_sets_planned"] = r.check_budget.audited_sets;
-  j["mg_checks_planned"] = r.check_budget.mg_checks;
-  j["timed_check_seconds"] = r.timed_check_seconds;
+  j["audited_sets_planned"] = r.integrity.check_budget.audited_sets;
+  j["mg_checks_planned"] = r.integrity.check_budget.mg_checks;
+  j["timed_check_seconds"] = r.integrity.timed_check_seconds;
   j["validated_true_scaled_residual"] = r.validated_true_residual;
   j["solution_spot_checks"] = spots.solution_checks;
   j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;

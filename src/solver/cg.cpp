@@ -51,13 +51,17 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
   const FusedKernels fused = backend.fused_kernels();
   const local_int n = ws.rows(0);
   auto& [b, x, r, z, p, Ap] = ws.cg;
+  // The rank's part of the latest global sum, for an audit to check the backend's own sums.
+  double last_local = 0.0;
   auto sum = [&](double local) {
     KernelTimer timer(t.dot, backend);
+    last_local = local;
     return global_sum(ws.comm(), local, &t.allreduce);
   };
   auto dot = [&](const BackendVector& u, const BackendVector& v) {
     KernelTimer timer(t.dot, backend);
-    return global_dot(ws, n, u, v, &t.allreduce);
+    last_local = backend.dot(n, u, v);
+    return global_sum(ws.comm(), last_local, &t.allreduce);
   };
   auto waxpby = [&](double alpha, const BackendVector& u, double beta, const BackendVector& v,
                     BackendVector& w) {
@@ -110,8 +114,9 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
   spmv();
   waxpby(1.0, b, -1.0, Ap, r);
   double normr = std::sqrt(dot(r, r));
+  double local_rr = last_local;
   const double normr0 = normr;
-  double rtz = 0.0;
+  double rtz = 0.0, local_rtz = 0.0;
   const double stop_at = options.tolerance * (1.0 + 1.0e-6);
   bool healthy = finite(normr0, "||r0||", 0);
   result.scaled_residuals.reserve(options.max_iterations);
@@ -129,25 +134,29 @@ CgResult run_cg(Workspace& ws, const CgOptions& options, KernelTimes& times,
     if (k == 1) {
       waxpby(1.0, z, 0.0, z, p);
       rtz = dot(r, z);
+      local_rtz = last_local;
       healthy = finite(rtz, "r'z", k);
     } else {
       double old_rtz = rtz;
       rtz = dot(r, z);
+      local_rtz = last_local;
       const double beta = rtz / old_rtz;
       healthy = finite(rtz, "r'z", k) && finite(beta, "beta", k);
       waxpby(1.0, z, beta, p, p);
     }
     const double pAp = spmv_dot();
+    const double local_pAp = last_local;
     const double alpha = rtz / pAp;
     healthy = healthy && finite(pAp, "p'Ap", k) && finite(alpha, "alpha", k);
     if (audit != nullptr && (!audit->wants || audit->wants(k))) {
       backend.fence();
       const double audit_start = wall_time();
-      audit->check({k, rtz, pAp, normr});
+      audit->check({k, rtz, pAp, normr, local_rtz, local_pAp, local_rr});
       audit_seconds += wall_time() - audit_start;
     }
     waxpby(1.0, x, alpha, p, x);
     normr = std::sqrt(update_residual(alpha));
+    local_rr = last_local;
     healthy = healthy && finite(normr, "||r||", k);
     result.iterations = k;
     result.scaled_residuals.push_back(normr / normr0);

@@ -35,6 +35,10 @@ double trusted_dot(const Comm& comm, local_int n, const Vector& x, const Vector&
 }
 
 double accurate_dot(const Comm& comm, local_int n, const Vector& x, const Vector& y) {
+  return comm.sum(accurate_local_dot(n, x, y));
+}
+
+double accurate_local_dot(local_int n, const Vector& x, const Vector& y) {
   double sum = 0.0, error = 0.0;
   for (local_int i = 0; i < n; ++i) {
     const double product = x[i] * y[i];
@@ -43,7 +47,13 @@ double accurate_dot(const Comm& comm, local_int n, const Vector& x, const Vector
     error += (sum - (next - part)) + (product - part) + product_error;
     sum = next;
   }
-  return comm.sum(sum + error);
+  return sum + error;
+}
+
+double magnitude_local_dot(local_int n, const Vector& x, const Vector& y) {
+  double sum = 0.0;
+  for (local_int i = 0; i < n; ++i) sum += std::fabs(x[i] * y[i]);
+  return sum;
 }
 
 }  // namespace hpcg::checks

@@ -29,5 +29,9 @@ double trusted_dot(const Comm& comm, local_int n, const Vector& x, const Vector&
 /// (products and sums with their rounding errors kept): a yardstick whose own error does not
 /// grow with n, for comparisons at rounding level.
 double accurate_dot(const Comm& comm, local_int n, const Vector& x, const Vector& y);
+/// The same over this rank's first n entries only, not summed over ranks.
+double accurate_local_dot(local_int n, const Vector& x, const Vector& y);
+/// sum_i |x_i y_i| over this rank's first n entries: the scale of x.y's rounding.
+double magnitude_local_dot(local_int n, const Vector& x, const Vector& y);
 
 }  // namespace hpcg::checks

@@ -278,6 +278,13 @@ case "$case_name" in
   plugin_window_p_from_float_z) expect_invalid_np124 window_p_from_float_z "p not tied to z" ;;
   plugin_window_honest_on_seen_rhs)
     expect_invalid_np124 window_honest_on_seen_rhs "differs from the V-cycle in its declared order\|not symmetric between two of its iterates" ;;
+  plugin_kept_services)
+    # Its own V-cycle exchanges halos through the services its first mg() call received.
+    for ranks in 1 2; do
+      run $ranks --nx=16 --ny=16 --nz=16 --rt=0 --backend="plugin:$plugins/libkept_services.so"
+      expect_valid
+      rm -f HPCG-Benchmark_3.1_*.txt HPCG-Benchmark_3.1_*.json hpcg20*T*.txt
+    done ;;
   plugin_old_v2_table)
     # Built against an older version-2 header: the entries past its struct_size (set here to
     # fail if called) are NULL to xhpcg.

@@ -13,23 +13,18 @@
 #include "hpcg/problem/problem.hpp"
 #include "hpcg/problem/run_shape.hpp"
 #include "hpcg/solver/cg.hpp"
-#include "hpcg/validation/check_budget.hpp"
 #include "hpcg/validation/integrity_results.hpp"
 #include "hpcg/validation/backend_checks.hpp"
 #include "hpcg/validation/live_checks.hpp"
+#include "hpcg/validation/tolerances.hpp"
 #include "hpcg/validation/validation.hpp"
 
 namespace hpcg {
 
 /// How closely a timed set must follow the validated run's ||r_k|| / ||r0||, and the level below
-/// which rounding, not the algorithm, decides those values. The sets' perturbed right-hand sides
-/// (fresh_rhs.hpp), not rounding, set how far honest runs depart, in proportion to the
-/// perturbation and most on small problems: 16x24x32 on 3 ranks departs by up to 1.4e3 times it
-/// (worst near iteration 27, ||r|| / ||r0|| 3e-10), 16^3 on 1, 2 or 4 ranks by at most 55 times.
-/// A change of algorithm (a skipped sweep, a weaker V-cycle) departs by 2% or more within a few
-/// iterations; the V-cycle itself is verified directly (backend_checks.hpp, live_checks.hpp).
-constexpr double trajectory_tolerance = 1.0e-3;
-constexpr double trajectory_floor = 1.0e-10;
+/// which rounding decides those values (tolerances.hpp).
+constexpr double trajectory_tolerance = tolerances::trajectory;
+constexpr double trajectory_floor = tolerances::trajectory_floor;
 
 /// The STREAM triad xhpcg measured on its own ranks and threads just before and just after the
 /// timed sets (benchmark/roofline_triad.hpp), GB/s of all ranks together; 0 = not measured.
@@ -77,32 +72,21 @@ struct BenchmarkResults : RunShape {
   /// perturbed b (fresh_rhs.hpp) and must follow that history within trajectory_tolerance
   /// (relative) in every iteration where it is at least trajectory_floor.
   double validated_scaled_residual = 0;
-  /// The sets' perturbation relative to b's root mean square entry (fresh_rhs.hpp).
-  double rhs_perturbation = 0;
   std::vector<double> validated_residuals;
   /// ||b - A x|| / ||b|| of the validated run's solution: the level rounding sets, below which
   /// no set's true residual is expected to go (check_solution).
   double validated_true_residual = 0;
-  /// The largest relative departure of a timed set's ||r_k|| / ||r0|| from the validated run's.
-  double worst_trajectory_departure = 0;
-  /// After the last timed set one more set on a fresh right-hand side runs untimed with every
-  /// iteration checked, then again on the same b, and must reproduce its scaled residual: bit for
-  /// bit for a bit-reproducible backend, else within timed_residual_tolerance (relative).
-  /// rerun_set is its 0-based number (one past the last timed set); -1 = none ran.
-  double timed_residual_tolerance = 0;
-  int rerun_set = -1;
-  double rerun_scaled_residual = 0;
   /// Why the timed sets are not to be believed (a set that left the validated run's
   /// convergence, stopped early or met a NaN, or a re-run that differs); the sets stop at the
   /// first.
   std::vector<std::string> timed_failures;
   SpotCheckResult spot_checks;      ///< on the live vectors, at points drawn at run time
-  IntegrityResults integrity;       ///< the sets' windows, audits and ties (validation/README.md)
-  /// The slowest rank's time for one set in the iteration search, the checks planned for the
-  /// timed sets from it, and the seconds the checks in the timed sets took (slowest rank).
+  /// The timed sets' integrity: their right-hand sides, windows, audits, ties and re-run
+  /// (validation/README.md).
+  IntegrityResults integrity;
+  /// The slowest rank's time for one set in the iteration search, from which the sets' number
+  /// and their check budget are planned.
   double estimated_set_seconds = 0;
-  CheckBudget check_budget;
-  double timed_check_seconds = 0;
   BackendCheckResult final_checks;  ///< the backend checks again, after the last set
   /// Summed over ranks, during the timed sets only: bytes between host and backend memory and
   /// halo bytes sent and received (equal for a backend that moves only halo values).

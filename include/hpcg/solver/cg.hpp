@@ -27,10 +27,12 @@ struct CgOptions {
 
 /// What CG took from the backend in an audited iteration, with r (not yet updated), z = M r, p
 /// and Ap = A p as they stand: the global r'z and p'Ap of this iteration, and the ||r|| of the
-/// previous one (of this r).
+/// previous one (of this r); and this rank's parts of r'z, p'Ap and r'r as its backend summed
+/// them, before the core's sum over ranks.
 struct CgIterate {
   int iteration = 0;  ///< 1-based
   double rtz = 0, pAp = 0, normr = 0;
+  double local_rtz = 0, local_pAp = 0, local_rr = 0;
 };
 
 /// Checks of the backend on CG's live vectors, called in each iteration k for which wants(k)

@@ -27,8 +27,8 @@ struct SpotCheckResult {
   /// the declared order; approximately, ||r - A z|| over the reference V-cycle's.
   double worst_mg_difference = 0;
   double worst_mg_ratio = 0;
-  double worst_scalar_difference = 0;   ///< relative, as tolerances::scalar
-  double scalar_tolerance = 0;          ///< tolerances::scalar for this run's rows
+  double worst_scalar_difference = 0;   ///< relative, as tolerances::scalar, worst rank
+  double scalar_tolerance = 0;          ///< tolerances::scalar for this run's rows per rank
   int p_tie_checks = 0;                 ///< r'p = r'z (tolerances::p_tie)
   double worst_p_tie_difference = 0;
   double worst_symmetry_departure = 0;  ///< as iterate_symmetry_tolerance
@@ -71,8 +71,8 @@ class LiveChecks {
   void check(const CgIterate& iterate, bool check_mg);
 
  private:
-  void check_scalars(const CgIterate& iterate, double norm_r, const Vector& r, const Vector& z,
-                     const Vector& p, const Vector& Ap);
+  void check_scalars(const CgIterate& iterate, const Vector& r, const Vector& z, const Vector& p,
+                     const Vector& Ap);
   void check_p_tie(const CgIterate& iterate, const Vector& r, const Vector& p);
   void check_symmetry(const Vector& r, const Vector& z, double norm_r, double norm_z);
   void check_mg(const Vector& r, const Vector& z);

@@ -3,6 +3,9 @@
 // are valid on devices: LevelViews holds host-only std::vectors.
 #include "kernels.hpp"
 
+#define HPCG_SUM_FUNCTION KOKKOS_INLINE_FUNCTION
+#include "hpcg/backends/blocked_sum.hpp"
+
 namespace hpcg::backends::kokkos {
 namespace {
 
@@ -187,25 +190,22 @@ void prolongation(const LevelViews& fine, const ConstDeviceVector& xc, const Dev
 }
 
 double dot(local_int n, const ConstDeviceVector& x, const ConstDeviceVector& y) {
+  // The contract's local sums (blocked_sum.hpp): a few contiguous parts, each blocked and
+  // pairwise, whose sums Kokkos reduces; its per-thread running sums then chain at most
+  // dot_parts of them. Kokkos reduces with a fixed partition and join order for a given thread
+  // count, so repeated calls agree bit for bit (validation checks that).
+  constexpr local_int dot_parts = 64;
+  const local_int blocks = (n + summation_block - 1) / summation_block;
+  const local_int parts = blocks < dot_parts ? blocks : dot_parts;
   double result = 0.0;
-  // Kokkos reduces with a fixed partition and join order for a given thread count, so repeated
-  // calls agree bit for bit (validation checks that). Four products per index shorten the
-  // chain of dependent additions.
-  const local_int quads = n / 4;
   Kokkos::parallel_reduce(
-      "hpcg::kokkos::dot", RowPolicy(0, quads),
-      KOKKOS_LAMBDA(local_int q, double& sum) {
-        const local_int i = 4 * q;
-        sum += (x(i) * y(i) + x(i + 1) * y(i + 1)) + (x(i + 2) * y(i + 2) + x(i + 3) * y(i + 3));
+      "hpcg::kokkos::dot", RowPolicy(0, parts),
+      KOKKOS_LAMBDA(local_int part, double& sum) {
+        const auto begin = static_cast<local_int>(static_cast<long long>(n) * part / parts);
+        const auto end = static_cast<local_int>(static_cast<long long>(n) * (part + 1) / parts);
+        sum += blocked_sum(begin, end, [&](local_int i) { return x(i) * y(i); });
       },
       result);
-  if (4 * quads < n) {  // never on HPCG's grids, whose row counts are multiples of 8
-    double tail = 0.0;
-    Kokkos::parallel_reduce(
-        "hpcg::kokkos::dot_tail", RowPolicy(4 * quads, n),
-        KOKKOS_LAMBDA(local_int i, double& sum) { sum += x(i) * y(i); }, tail);
-    result += tail;
-  }
   return result;
 }
 

@@ -156,19 +156,19 @@ TEST(Report, EachFailedTestMakesTheRunInvalid) {
 TEST(Report, TimedProofReadsBackAndRefusesOtherText) {
   BenchmarkResults written = sample_report_results();
   written.sets = 7;
-  written.rerun_set = 4;
+  written.integrity.rerun_set = 4;
   written.spot_checks.spmv_checks = 57;
   written.spot_checks.mg_checks = 15;
   written.spot_checks.solution_checks = 8;
   for (double tolerance : {0.0, 1.0e-6}) {
-    written.timed_residual_tolerance = tolerance;
+    written.integrity.timed_residual_tolerance = tolerance;
     const std::string text = describe_timed_proof(written);
     EXPECT_THAT(text, ::testing::HasSubstr("set 5 re-run"));
     BenchmarkResults read;
     read.sets = 7;
     ASSERT_TRUE(read_timed_proof(text, read)) << text;
-    EXPECT_EQ(read.rerun_set, 4);
-    EXPECT_EQ(read.timed_residual_tolerance, tolerance);
+    EXPECT_EQ(read.integrity.rerun_set, 4);
+    EXPECT_EQ(read.integrity.timed_residual_tolerance, tolerance);
     EXPECT_EQ(read.spot_checks.spmv_checks, 57);
     EXPECT_EQ(read.spot_checks.mg_checks, 15);
     EXPECT_EQ(read.spot_checks.solution_checks, 8);

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "hpcg/benchmark/fresh_rhs.hpp"
+#include "hpcg/validation/fresh_rhs.hpp"
 
 namespace hpcg {
 namespace {

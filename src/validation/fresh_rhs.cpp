@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcg/benchmark/fresh_rhs.hpp"
+#include "hpcg/validation/fresh_rhs.hpp"
 
 #include <cmath>
 #include <random>

@@ -4,7 +4,7 @@
 // a backend cannot replay stored results, not even rescaled ones, and must compute each set.
 // Its size is a trade: a replayed solution must leave a true residual far above CG's, while
 // the sets' ||r_k|| / ||r0|| must stay near the validated run's, from which they depart in
-// proportion to the perturbation (results.hpp, trajectory_tolerance).
+// proportion to the perturbation (tolerances.hpp, trajectory).
 #pragma once
 
 #include <cstdint>

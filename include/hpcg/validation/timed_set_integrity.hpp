@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The integrity of the timed sets, in one module (README.md has the threat model): each set runs
+// in its own window (its b drawn and uploaded, CG, the fence, x downloaded) on a right-hand side
+// drawn at run time (fresh_rhs.hpp); audits fall on iterations drawn after each step within the
+// check budget (audit_plan.hpp, check_budget.hpp); each set must follow the validated run's
+// convergence and its downloaded x must hold; after the last set one more set, drawn only then,
+// runs with every iteration checked. The benchmark keeps the loop over the sets, their timing and
+// the rating; this module decides whether each set is to be believed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hpcg/linalg/vector.hpp"
+#include "hpcg/solver/cg.hpp"
+#include "hpcg/solver/workspace.hpp"
+#include "hpcg/validation/audit_plan.hpp"
+#include "hpcg/validation/declared_preconditioner.hpp"
+#include "hpcg/validation/fresh_rhs.hpp"
+#include "hpcg/validation/integrity_results.hpp"
+#include "hpcg/validation/live_checks.hpp"
+#include "hpcg/validation/validated_run_audit.hpp"
+
+namespace hpcg {
+
+/// What the validated run established, which every timed set is held to: the input record.
+struct TimedSetBasis {
+  int sets = 0;                      ///< the timed sets planned
+  int iterations = 0;                ///< CG iterations each set is credited with
+  double estimated_set_seconds = 0;  ///< the slowest rank's time for one set
+  /// The validated run: its scaled residual, ||r_k|| / ||r0|| after each iteration k, and the
+  /// true scaled residual of its solution (the level rounding sets for the sets' solutions).
+  double validated_scaled_residual = 0;
+  std::vector<double> validated_residuals;
+  double validated_true_residual = 0;
+  CheckCosts costs;  ///< measured on the validated run (validated_run_audit.hpp)
+  bool bit_reproducible = true;  ///< the backend's declaration, for the re-run's repeat
+};
+
+/// Why a set labelled `label` is not to be believed, or "": it must run every one of the
+/// basis's iterations, meet no NaN or infinity, and follow the validated run's ||r_k|| / ||r0||
+/// within tolerances::trajectory wherever that is above tolerances::trajectory_floor. `worst`
+/// gains the largest departure seen.
+std::string trajectory_failure(const TimedSetBasis& basis, const std::string& label,
+                               const CgResult& cg, double& worst);
+
+/// One timed set: CG's result and why the set is not to be believed ("" when nothing says so;
+/// failed checks on its live vectors and solution go to the SpotCheckResult).
+struct SetOutcome {
+  CgResult cg;
+  std::string failure;
+};
+
+/// The re-run's failures and its line for the run log.
+struct RerunOutcome {
+  std::vector<std::string> failures;
+  std::string log_line;
+};
+
+class TimedSetIntegrity {
+ public:
+  /// Plans the audits within the check budget and sizes the sets' perturbation; writes the plan
+  /// to `results`, the checks' figures to `spot_checks`. Collective.
+  TimedSetIntegrity(Workspace& ws, DeclaredPreconditioner& declared, const TimedSetBasis& basis,
+                    SpotCheckResult& spot_checks, IntegrityResults& results);
+
+  /// The plan in words, for the run log.
+  std::vector<std::string> plan_lines() const;
+
+  /// Runs one timed set in its own window with the audits drawn in it, then checks its
+  /// solution and convergence. The window's seconds outside CG are added to `times.total` with
+  /// CG's. Collective.
+  SetOutcome run_set(KernelTimes& times);
+
+  /// After the last timed set: gathers the checks' figures over the ranks and puts HPCG's b back.
+  /// Returns a line for the run log, which names `sets_seconds`, the sets' time. Collective.
+  std::string end_sets(double sets_seconds);
+
+  /// The re-run, numbered `set` (one past the last timed set). Collective.
+  RerunOutcome rerun(int set);
+
+  /// Bytes this rank moved between host and backend memory for the windows' transfers and the
+  /// checks: traffic that is not CG's kernels'.
+  double local_bytes_outside_kernels() const { return window_bytes_ + check_bytes_; }
+
+ private:
+  CgResult run_window(KernelTimes& times, const CgAudit* audit, bool timed, Vector& x);
+  CgAudit drawn_audit(LiveChecks& checks);
+
+  Workspace& ws_;
+  DeclaredPreconditioner& declared_;
+  const TimedSetBasis& basis_;
+  SpotCheckResult& spot_checks_;
+  IntegrityResults& results_;
+  AuditPlan plan_;
+  SetRhs rhs_;
+  double window_bytes_ = 0, check_bytes_ = 0, check_seconds_ = 0;
+  int sets_run_ = 0;
+};
+
+}  // namespace hpcg

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcg/validation/timed_set_integrity.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "hpcg/base/timer.hpp"
+#include "hpcg/validation/check_budget.hpp"
+#include "hpcg/validation/tolerances.hpp"
+
+namespace hpcg {
+namespace {
+
+/// In the re-run every iteration is checked, and the V-cycle in one in this many.
+constexpr int rerun_mg_period = 4;
+
+/// Bytes between host and backend memory while `work` ran.
+template <class Work>
+double bytes_moved_by(Workspace& ws, Work&& work) {
+  const double start = ws.transfers().bytes;
+  work();
+  return ws.transfers().bytes - start;
+}
+
+}  // namespace
+
+std::string trajectory_failure(const TimedSetBasis& basis, const std::string& label,
+                               const CgResult& cg, double& worst) {
+  std::ostringstream text;
+  text.precision(17);
+  text << label << ": ";
+  if (!cg.non_finite.empty()) {
+    text << "NaN or infinity in " << cg.non_finite;
+    return text.str();
+  }
+  if (cg.iterations != basis.iterations) {
+    text << "stopped after " << cg.iterations << " of the " << basis.iterations
+         << " iterations it is credited with";
+    return text.str();
+  }
+  const std::vector<double>& validated = basis.validated_residuals;
+  for (size_t k = 0; k < validated.size() && k < cg.scaled_residuals.size(); ++k) {
+    const double expected = validated[k], actual = cg.scaled_residuals[k];
+    if (expected < tolerances::trajectory_floor) continue;
+    const double departure = std::fabs(actual / expected - 1.0);
+    worst = std::fmax(worst, departure);
+    if (departure <= tolerances::trajectory) continue;
+    text << "||r||/||r0|| " << actual << " after iteration " << k + 1
+         << " departs from the validated run's " << expected << " (limit "
+         << tolerances::trajectory << " relative)";
+    return text.str();
+  }
+  return "";
+}
+
+TimedSetIntegrity::TimedSetIntegrity(Workspace& ws, DeclaredPreconditioner& declared,
+                                     const TimedSetBasis& basis, SpotCheckResult& spot_checks,
+                                     IntegrityResults& results)
+    : ws_(ws),
+      declared_(declared),
+      basis_(basis),
+      spot_checks_(spot_checks),
+      results_(results),
+      rhs_(ws, rhs_perturbation(basis.validated_scaled_residual)) {
+  results_.rhs_perturbation = rhs_perturbation(basis.validated_scaled_residual);
+  results_.timed_residual_tolerance =
+      basis.bit_reproducible ? 0.0 : tolerances::non_reproducible_residual;
+  results_.check_budget = plan_check_budget(basis.sets, basis.estimated_set_seconds,
+                                            basis.costs.light_seconds, basis.costs.mg_seconds);
+  plan_ = plan_audits(results_.check_budget, basis.sets, basis.iterations);
+  results_.audit_probability = plan_.audit_probability;
+  results_.mg_probability = plan_.mg_probability;
+}
+
+std::vector<std::string> TimedSetIntegrity::plan_lines() const {
+  std::ostringstream checks, sizes;
+  checks << "Checks planned in the timed sets: each iteration audited with probability "
+         << plan_.audit_probability << ", its V-cycle checked too with probability "
+         << plan_.mg_probability << " (about " << results_.check_budget.planned_seconds
+         << " s; one audited iteration " << basis_.costs.light_seconds
+         << " s, one V-cycle check " << basis_.costs.mg_seconds << " s more)";
+  sizes << "Right-hand sides of the timed sets: HPCG's b perturbed by "
+        << results_.rhs_perturbation << " of its root mean square entry";
+  return {checks.str(), sizes.str()};
+}
+
+/// One set's timed window (README.md): from the draw of its b's seed, through the upload, CG
+/// and the fence, to the download of x into `x`. The seconds outside CG are added to `times`
+/// (so to the set's time) and, when `timed`, to the window's totals.
+CgResult TimedSetIntegrity::run_window(KernelTimes& times, const CgAudit* audit, bool timed,
+                                       Vector& x) {
+  const double start = wall_time();
+  const double uploaded = rhs_.draw_and_upload();
+  const double cg_start = wall_time();
+  CgResult cg = run_cg(ws_, {basis_.iterations, 0.0, true}, times, audit);
+  const double cg_end = wall_time();
+  ws_.backend().fence();
+  const double downloaded =
+      bytes_moved_by(ws_, [&] { x = ws_.download(ws_.cg.x, ws_.rows(0)); });
+  const double outside_cg = (cg_start - start) + (wall_time() - cg_end);
+  times.total += outside_cg;
+  if (timed) {
+    results_.window_transfer_seconds += outside_cg;
+    window_bytes_ += uploaded + downloaded;
+  }
+  return cg;
+}
+
+/// Audits drawn in every iteration after its step (audit_plan.hpp), counted in the results.
+CgAudit TimedSetIntegrity::drawn_audit(LiveChecks& checks) {
+  auto kind = std::make_shared<AuditKind>(AuditKind::none);
+  CgAudit audit;
+  audit.wants = [this, kind](int) {
+    *kind = draw_audit(ws_.comm(), plan_);
+    ++results_.audit_draws;
+    return *kind != AuditKind::none;
+  };
+  audit.check = [this, &checks, kind](const CgIterate& iterate) {
+    const double start = wall_time();
+    ++results_.audits;
+    if (*kind == AuditKind::with_mg) ++results_.mg_audits;
+    results_.latest_audited_iteration =
+        std::max(results_.latest_audited_iteration, iterate.iteration);
+    check_bytes_ += bytes_moved_by(
+        ws_, [&] { checks.check(iterate, *kind == AuditKind::with_mg); });
+    check_seconds_ += wall_time() - start;
+  };
+  return audit;
+}
+
+SetOutcome TimedSetIntegrity::run_set(KernelTimes& times) {
+  ws_.backend().fill(ws_.cg.x, 0.0);
+  LiveChecks checks(ws_, declared_, spot_checks_);
+  CgAudit audit;
+  if (plan_.audit_probability > 0 && basis_.iterations > 1) audit = drawn_audit(checks);
+  Vector x;
+  SetOutcome outcome;
+  outcome.cg = run_window(times, audit.check ? &audit : nullptr, true, x);
+  check_solution(ws_, rhs_.values(), x, outcome.cg.scaled_residual(),
+                 basis_.validated_true_residual, "the solution of a timed set", spot_checks_);
+  const std::string label = "timed set " + std::to_string(++sets_run_);
+  outcome.failure =
+      trajectory_failure(basis_, label, outcome.cg, results_.worst_trajectory_departure);
+  return outcome;
+}
+
+std::string TimedSetIntegrity::end_sets(double sets_seconds) {
+  const Comm& comm = ws_.comm();
+  results_.timed_check_seconds = comm.max(check_seconds_);
+  results_.window_transfer_bytes = comm.sum(window_bytes_);
+  rhs_.restore();
+  std::ostringstream window;
+  window << "Timed windows: drawing, uploading b and downloading x took "
+         << results_.window_transfer_seconds << " s of the sets' " << sets_seconds << " s, "
+         << results_.window_transfer_bytes
+         << " bytes (all ranks)";
+  return window.str();
+}
+
+/// One more set after the last, on a fresh b like any other (nothing tells it from a timed
+/// set before its first iteration), untimed with every iteration checked (the V-cycle in one in
+/// `rerun_mg_period`): it must follow the validated convergence, its solution must hold, and
+/// its final r must be b - A x of its downloaded x. It then runs again on the same b, and must
+/// give the same scaled residual: bit for bit for a bit-reproducible backend. A replay of this
+/// repeat repeats a run that was checked throughout, so it hides nothing.
+RerunOutcome TimedSetIntegrity::rerun(int set) {
+  RerunOutcome outcome;
+  ws_.backend().fill(ws_.cg.x, 0.0);
+  LiveChecks checks(ws_, declared_, spot_checks_);
+  CgAudit audit;  // every iteration
+  audit.check = [&](const CgIterate& iterate) {
+    checks.check(iterate, iterate.iteration % rerun_mg_period == 0);
+  };
+  KernelTimes untimed;
+  Vector x;
+  const CgResult cg = run_window(untimed, &audit, false, x);
+  const Vector r = ws_.download(ws_.cg.r, ws_.rows(0));
+  results_.rerun_set = set;
+  results_.rerun_scaled_residual = cg.scaled_residual();
+  const std::string label = "the re-run (a fresh set after the last)";
+  double ignored = 0.0;
+  const std::string failure = trajectory_failure(basis_, label, cg, ignored);
+  if (!failure.empty()) outcome.failures.push_back(failure);
+  check_solution(ws_, rhs_.values(), x, cg.scaled_residual(), basis_.validated_true_residual,
+                 "the solution of " + label, spot_checks_);
+  const double tie = residual_tie(ws_, rhs_.values(), x, r);
+  ++results_.residual_tie_checks;
+  results_.rerun_residual_tie = tie;
+  const double tie_limit = tolerances::residual_tie_ratio *
+                           std::fmax(cg.scaled_residual(), basis_.validated_true_residual);
+  if (!(tie <= tie_limit)) {
+    std::ostringstream text;
+    text.precision(17);
+    text << label << ": its final r is " << tie << " of ||b|| from b - A x of its solution (limit "
+         << tie_limit << ")";
+    outcome.failures.push_back(text.str());
+  }
+  // The repeat, unchecked: reproducibility of the backend's arithmetic.
+  ws_.backend().fill(ws_.cg.x, 0.0);
+  rhs_.upload_again();
+  const CgResult again = run_cg(ws_, {basis_.iterations, 0.0, true}, untimed, nullptr);
+  rhs_.restore();
+  results_.rerun_repeat_scaled_residual = again.scaled_residual();
+  const double expected = cg.scaled_residual(), actual = again.scaled_residual();
+  const double tolerance = results_.timed_residual_tolerance;
+  std::ostringstream repeat;
+  repeat.precision(17);
+  repeat << "timed set " << set + 1 << " re-run: scaled residual " << actual;
+  if (!(std::fabs(actual - expected) <= tolerance * std::fabs(expected)) ||
+      again.iterations != basis_.iterations) {
+    repeat << " in " << again.iterations << " iterations differs from its first run's " << expected
+           << (tolerance == 0 ? " (bit for bit required)" : "");
+    outcome.failures.push_back(repeat.str());
+  }
+  outcome.log_line = repeat.str();
+  return outcome;
+}
+
+}  // namespace hpcg
