@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "hpcg/backends/blocked_sum.hpp"
+#include "hpcg/backends/threaded_sum.hpp"
 #include "hpcg/base/threads.hpp"
 
 namespace hpcg::reference {
@@ -46,20 +46,7 @@ void symgs_in_order(const SparseMatrix& A, const local_int* order, const double*
 }
 
 double dot(local_int n, const double* x, const double* y) {
-  // Each thread's rows blocked and pairwise (blocked_sum.hpp, the contract's local sums), the
-  // threads' partial sums pairwise in thread order: an OpenMP reduction clause would combine
-  // them in arrival order, which changes the last bits from run to run.
-  std::vector<double> partial(max_threads(), 0.0);
-  const auto product = [x, y](local_int i) { return x[i] * y[i]; };
-#pragma omp parallel
-  {
-    const local_int threads = team_threads(), t = thread_id();
-    const local_int begin = static_cast<local_int>(static_cast<long long>(n) * t / threads);
-    const local_int end = static_cast<local_int>(static_cast<long long>(n) * (t + 1) / threads);
-    partial[t] = blocked_sum(begin, end, product);
-  }
-  return blocked_sum(0, static_cast<local_int>(partial.size()),
-                     [&partial](local_int i) { return partial[i]; });
+  return threaded_blocked_sum(n, [x, y](local_int i) { return x[i] * y[i]; });
 }
 
 void waxpby(local_int n, double alpha, const double* x, double beta, const double* y, double* w) {
