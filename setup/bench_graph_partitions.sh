@@ -15,6 +15,8 @@
 #   XGRAPH_GRID=W        the road-like grid's side (default 512: W^2 vertices)
 #   XGRAPH_RANKS="2 4"   rank counts
 #   XGRAPH_BUILD=DIR     build directory (default build/graph-release)
+#   XGRAPH_BIN=FILE      an xgraph already built (nothing is built then)
+#   XGRAPH_ITERATIONS=K  run length (default 100; fewer only to try the script)
 # Run it on a quiet machine: timings under load mean waiting, not work (src/graph/README.md).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,12 +27,16 @@ side=${XGRAPH_GRID:-512}
 ranks_list=${XGRAPH_RANKS:-2 4}
 build=${XGRAPH_BUILD:-build/graph-release}
 [[ "$build" == /* ]] || build=$root/$build
-iterations=100
+iterations=${XGRAPH_ITERATIONS:-100}
 mkdir -p "$out"
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_RUNTIME_DIR="$build/bin" >/dev/null
-cmake --build "$build" -j "$(nproc)" --target xgraph >/dev/null
-xgraph=$build/bin/xgraph
+if [[ -n "${XGRAPH_BIN:-}" ]]; then
+  xgraph=$XGRAPH_BIN
+else
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_RUNTIME_DIR="$build/bin" >/dev/null
+  cmake --build "$build" -j "$(nproc)" --target xgraph >/dev/null
+  xgraph=$build/bin/xgraph
+fi
 
 # A road-like graph: a side x side grid numbered row by row (ids carry locality, as a road
 # network's do after a geographic ordering), each point joined to its right and lower
@@ -120,8 +126,8 @@ svg=$out/crossover.svg
       y=$(awk -v t=$tick 'BEGIN { printf "%d", 330 - t * 150 }')
       echo "<text x=\"$((x0 - 28))\" y=\"$((y + 4))\">$tick</text>"
     done
-    for tick in 1 25 50 75 100; do
-      x=$(awk -v t=$tick -v x0=$x0 'BEGIN { printf "%d", x0 + (t - 1) * 400 / 99 }')
+    for tick in 1 $((iterations / 4)) $((iterations / 2)) $((3 * iterations / 4)) $iterations; do
+      x=$(awk -v t=$tick -v x0=$x0 -v n=$iterations 'BEGIN { printf "%d", x0 + (t - 1) * 400 / (n - 1) }')
       echo "<text x=\"$((x - 6))\" y=\"346\">$tick</text>"
     done
     echo "<text x=\"$((x0 + 170))\" y=\"362\">iterations</text>"
@@ -129,8 +135,8 @@ svg=$out/crossover.svg
     for curve in "$out"/*.curve; do
       colours=(crimson royalblue darkgreen darkorange purple teal saddlebrown black)
       dash=$([[ $curve == *road* ]] && echo 'stroke-dasharray="6 3"' || echo '')
-      points=$(awk -v c=$((panel + 2)) -v x0=$x0 '{ y = $c; if (y > 2) y = 2
-        printf "%.1f,%.1f ", x0 + ($1 - 1) * 400 / 99, 330 - y * 150 }' "$curve")
+      points=$(awk -v c=$((panel + 2)) -v x0=$x0 -v n=$iterations '{ y = $c; if (y > 2) y = 2
+        printf "%.1f,%.1f ", x0 + ($1 - 1) * 400 / (n - 1), 330 - y * 150 }' "$curve")
       echo "<polyline fill=\"none\" stroke=\"${colours[$((colour % 8))]}\" $dash points=\"$points\"/>"
       if [[ $panel -eq 0 ]]; then
         name=$(basename "$curve" .curve)
