@@ -8,7 +8,7 @@
 # at most HPCG_APT_LOCK_WAIT seconds (default 600).
 set -euo pipefail
 
-packages=(g++ make cmake mpich libmpich-dev nlohmann-json3-dev libmetis-dev)
+packages=(g++ make cmake mpich libmpich-dev nlohmann-json3-dev libmetis-dev libscotch-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libtrilinos-kokkos-dev)
   # rsvg-convert: the tools.* tests render the report pictures (SVG) with a real renderer.

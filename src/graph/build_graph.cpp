@@ -96,15 +96,18 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
   graph.vertex_count = edges.vertex_count;
   graph.directed = edges.directed;
   graph.weighted = edges.weighted;
+  graph.neighbour_order = order;
   graph.partition.kind = kind;
   if (kind == PartitionKind::random) {
     graph.partition.relabel =
         Relabel(edges.vertex_count, stream_key(seed, static_cast<std::uint64_t>(Stream::relabel)));
   }
   graph.partition.offsets = block_offsets(edges.vertex_count, comm.size());
-  if (kind == PartitionKind::metis) {
+  if (kind == PartitionKind::metis || kind == PartitionKind::scotch) {
     const double start = wall_time();
-    graph.partition.relabel = metis_relabel(edges, comm, graph.partition.offsets);
+    graph.partition.relabel = kind == PartitionKind::metis
+                                  ? metis_relabel(edges, comm, graph.partition.offsets)
+                                  : scotch_relabel(edges, comm, graph.partition.offsets);
     graph.partition.partitioner_seconds = comm.max(wall_time() - start);
   }
   check_local_size(graph.partition.count(comm.rank()), comm);

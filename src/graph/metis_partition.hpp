@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// --partition=metis: METIS's k-way cut of the whole graph, gathered on rank 0 where it fits
-// there (refused with a clear message where it does not), then each part a contiguous block of
-// new ids so that the 1D row distribution stays as it is.
+// The partitioners on the graph gathered on rank 0 (gathered_cut.hpp): --partition=metis
+// (METIS 5.1's k-way cut) and --partition=scotch (Scotch 7's sequential k-way mapping).
 #pragma once
 
 #include <vector>
@@ -12,11 +11,10 @@
 
 namespace hpcg::graph {
 
-/// The relabelling that puts part r's vertices (in original-id order) at the ids of block r,
-/// and the blocks' offsets. `edges` are this rank's tuples (original ids; self-loops and
-/// duplicates allowed); edges count in both directions. Throws ResourceError on every rank when
-/// the graph does not fit on rank 0 (its free memory, or XGRAPH_METIS_MEMORY bytes when set)
-/// or exceeds METIS's 32-bit ids, and InputError when METIS fails. Collective.
+/// METIS's parts as blocks of new ids (gathered_relabel). Collective.
 Relabel metis_relabel(const EdgeList& edges, const Comm& comm, std::vector<global_int>& offsets);
+
+/// Scotch's parts as blocks of new ids (gathered_relabel). Collective.
+Relabel scotch_relabel(const EdgeList& edges, const Comm& comm, std::vector<global_int>& offsets);
 
 }  // namespace hpcg::graph

@@ -86,8 +86,9 @@ PartitionKind parse_partition_kind(const std::string& name) {
   if (name == "balanced") return PartitionKind::balanced;
   if (name == "random") return PartitionKind::random;
   if (name == "metis") return PartitionKind::metis;
+  if (name == "scotch") return PartitionKind::scotch;
   throw InputError("unknown partitioning '" + name +
-                   "'; use --partition=block, balanced, random or metis");
+                   "'; use --partition=block, balanced, random, metis or scotch");
 }
 
 std::string to_string(PartitionKind kind) {
@@ -100,6 +101,8 @@ std::string to_string(PartitionKind kind) {
       return "random";
     case PartitionKind::metis:
       return "metis";
+    case PartitionKind::scotch:
+      return "scotch";
   }
   return "unknown";
 }

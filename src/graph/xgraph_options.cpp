@@ -135,8 +135,9 @@ std::vector<Row> option_rows() {
        [](Reading& r, const OptionValue& v) { r.options.kernels = parse_kernels(v.text); }},
       {OptionSpec("partition", OptionKind::text, "P",
                   "block (equal vertices), balanced (Gemini: equal edges+vertices), random "
-                  "(random relabelling, then block) or metis (METIS's k-way cut of the graph "
-                  "gathered on rank 0, refused where it does not fit there)")
+                  "(random relabelling, then block), metis (METIS's k-way cut of the graph "
+                  "gathered on rank 0, refused where it does not fit there) or scotch "
+                  "(Scotch's k-way mapping, gathered the same way)")
            .defaults_to("block"),
        [](Reading& r, const OptionValue& v) {
          r.options.partition = parse_partition_kind(v.text);
@@ -247,6 +248,7 @@ void check_kernel_options(const Reading& reading, XgraphOptions& o) {
   if (o.run.source_vertex >= 0 && !source_read) {
     throw InputError("--source needs the " + kernel_choice(source_readers));
   }
+  o.run.kernels_run = o.kernels.size();
   for (const Kernel& k : kernel_table()) {
     if (o.runs(k.id) && k.declared.check != nullptr) {
       k.declared.check(*o.kernel_settings[static_cast<size_t>(k.id)], o.run);

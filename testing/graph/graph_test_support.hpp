@@ -190,7 +190,7 @@ class SharedScratch {
 /// Every partitioning, for tests that must not depend on it.
 inline std::vector<PartitionKind> all_partitions() {
   return {PartitionKind::block, PartitionKind::balanced, PartitionKind::random,
-          PartitionKind::metis};
+          PartitionKind::metis, PartitionKind::scotch};
 }
 
 }  // namespace hpcg::graph::testing

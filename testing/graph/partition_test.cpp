@@ -60,7 +60,7 @@ TEST(Partition, BlocksCoverEveryIdOnce) {
 
 TEST(Partition, KindsParseAndPrint) {
   for (auto kind : {PartitionKind::block, PartitionKind::balanced, PartitionKind::random,
-                    PartitionKind::metis}) {
+                    PartitionKind::metis, PartitionKind::scotch}) {
     EXPECT_EQ(parse_partition_kind(to_string(kind)), kind);
   }
   EXPECT_THROW(parse_partition_kind("zoltan"), InputError);

@@ -198,6 +198,45 @@ case "$case_name" in
   bad_metis_too_large)
     export XGRAPH_METIS_MEMORY=1000; expect_error 3 2 "--partition=metis gathers the graph on rank 0" \
       --kron=8 --partition=metis ;;
+  scotch_verify)
+    # Scotch's cut on a grid: every kernel verified, the cut far below random's on 3 ranks, and
+    # the partitioner's own time and per-rank figures reported as METIS's are.
+    run 3 --grid=12 --kernel=all --trials=2 --verify --partition=scotch --json=s.json
+    expect_status 0; expect_out '^Partition: *scotch'; expect_out '^Partition Cut:'
+    grep -q '"partitioner_seconds"' s.json || fail "JSON lacks the partitioner's time"
+    grep -q '"rank_edges"' s.json || fail "JSON lacks the per-rank edges"
+    scotch_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' s.json)
+    run 3 --grid=12 --kernel=none --partition=random --json=r.json; expect_status 0
+    random_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' r.json)
+    (( scotch_cut * 4 < random_cut )) || fail "Scotch cut $scotch_cut not 4 times below random's $random_cut" ;;
+  repartition)
+    # A grid spread at random: the dynamic run verifies and shrinks the halo on 1 to 4 ranks,
+    # the fixed run keeps it; both record every iteration in the JSON.
+    for np in 1 2 3 4; do
+      run $np --grid=10 --kernel=pr --trials=1 --partition=random --repartition=dynamic \
+        --verify --json=d.json
+      expect_status 0; expect_out '^PR Repartition Check: *PASS'
+      grep -q '"per_iteration"' d.json || fail "JSON lacks the per-iteration record"
+      read -r before after < <(sed -n 's/^PR Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p' out.txt)
+      if (( np > 1 )); then
+        (( 2 * after < before )) || fail "$np ranks: halo $before -> $after did not halve"
+      fi
+      run $np --grid=10 --kernel=pr --trials=1 --partition=random --repartition=fixed --verify
+      expect_status 0; expect_out '^PR Repartition Check: *PASS'
+      read -r before after < <(sed -n 's/^PR Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p' out.txt)
+      [[ $before == "$after" ]] || fail "fixed run changed the halo: $before -> $after"
+    done ;;
+  bad_repartition_with_bfs)
+    expect_error 2 2 "--repartition moves the graph's vertices between ranks; run it with --kernel=pr alone" \
+      --kron=8 --repartition=dynamic ;;
+  bad_repartition_threshold)
+    expect_error 2 1 "--repartition-threshold needs --repartition=dynamic" --kron=8 --kernel=pr \
+      --repartition-threshold=0.01 ;;
+  bad_repartition_mode)
+    expect_error 2 1 "unknown --repartition 'sometimes'" --kron=8 --kernel=pr --repartition=sometimes ;;
+  bad_scotch_too_large)
+    export XGRAPH_SCOTCH_MEMORY=1000; expect_error 3 2 "--partition=scotch gathers the graph on rank 0" \
+      --kron=8 --partition=scotch ;;
   bad_option_without_kernel) expect_error 2 2 "--tolerance needs the PageRank kernel" --kron=8 --kernel=bfs --tolerance=1e-6 ;;
   bad_delta) expect_error 2 1 "option --delta: expected" --kron=8 --kernel=sssp --delta=0 ;;
   bad_symmetrize_generated) expect_error 2 1 "--symmetrize applies to --file" --kron=8 --symmetrize ;;

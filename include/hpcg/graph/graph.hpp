@@ -33,6 +33,10 @@ struct Adjacency {
   }
 };
 
+/// How each row lists its neighbours (owned ones first, then ghosts, in either order): by
+/// descending degree, so that a bottom-up BFS step meets hubs first and stops sooner, or by id.
+enum class NeighbourOrder { degree, id };
+
 /// A graph after GAP's cleanup (no self-loops, no duplicate edges; an undirected graph stores
 /// both directions of every edge). Ids are internal (Partition::relabel maps original ids to
 /// them); this rank owns [first_vertex, first_vertex + rows()).
@@ -43,6 +47,7 @@ struct Graph {
   bool weighted = false;  ///< the adjacencies carry weights (SSSP)
   Partition partition;
   global_int first_vertex = 0;
+  NeighbourOrder neighbour_order = NeighbourOrder::degree;  ///< as built (repartitioning keeps it)
 
   /// In-edges (pull): row v lists every u with an edge u -> v; every neighbour when undirected.
   Adjacency in;
@@ -81,10 +86,6 @@ struct Graph {
     return internal >= first_vertex && internal < first_vertex + rows();
   }
 };
-
-/// How each row lists its neighbours (owned ones first, then ghosts, in either order): by
-/// descending degree, so that a bottom-up BFS step meets hubs first and stops sooner, or by id.
-enum class NeighbourOrder { degree, id };
 
 /// GAP's cleanup and the distribution: drops self-loops, symmetrizes unless `edges.directed`,
 /// removes duplicates (keeping the smallest weight), relabels and cuts the vertices as `kind` says

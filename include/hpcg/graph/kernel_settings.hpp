@@ -26,6 +26,7 @@ struct RunSettings {
   bool verify = false;
   int trials = 0;                 ///< --trials; 0: each kernel's GAP count
   global_int source_vertex = -1;  ///< --source, original id; -1: GAP's seeded picker
+  size_t kernels_run = 0;         ///< how many kernels run (one that moves the graph runs alone)
 };
 
 /// A kernel's own options; each kernel derives its settings from this, with `static constexpr

@@ -44,9 +44,10 @@ enum class PartitionKind {
   balanced,  ///< Gemini's cut: equal alpha * vertices + edges, alpha = 8 (ranks - 1)
   random,    ///< random relabelling, then equal vertex counts
   metis,     ///< METIS's k-way cut of the graph gathered on rank 0, then its parts as blocks
+  scotch,    ///< Scotch's k-way mapping of the graph gathered on rank 0, the same way
 };
 
-/// Parses "block", "balanced", "random" or "metis"; throws InputError otherwise.
+/// Parses "block", "balanced", "random", "metis" or "scotch"; throws InputError otherwise.
 PartitionKind parse_partition_kind(const std::string& name);
 std::string to_string(PartitionKind kind);
 
@@ -56,7 +57,7 @@ struct Partition {
   PartitionKind kind = PartitionKind::block;
   Relabel relabel;
   std::vector<global_int> offsets;
-  double partitioner_seconds = 0;  ///< the cut's own time (METIS: gather, cut, spread)
+  double partitioner_seconds = 0;  ///< the cut's own time (METIS, Scotch: gather, cut, spread)
 
   int ranks() const { return static_cast<int>(offsets.size()) - 1; }
   int owner_of(global_int internal) const;

@@ -131,7 +131,12 @@ PageRankResult pagerank(Graph& graph, const PageRankOptions& options, const Comm
   PageRankUpdate update;
   update.base = static_cast<float>((1.0 - options.damping) / n);
   update.damping = static_cast<float>(options.damping);
-  result.scores.assign(static_cast<size_t>(rows), static_cast<float>(1.0 / n));
+  if (options.start_scores != nullptr) {
+    HPCG_REQUIRE(options.start_scores->size() == static_cast<size_t>(rows));
+    result.scores = *options.start_scores;
+  } else {
+    result.scores.assign(static_cast<size_t>(rows), static_cast<float>(1.0 / n));
+  }
   auto inverse_degree = detail::uninitialised_array<float>(static_cast<size_t>(rows));
   // Not zeroed: owned entries are written below (x) or by the first iteration (y), halo entries by
   // the exchange before they are read.

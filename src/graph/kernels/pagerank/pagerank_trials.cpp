@@ -5,6 +5,7 @@
 
 #include "../kernel_report.hpp"
 #include "../trial_runner.hpp"
+#include "pagerank_repartition.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/pagerank.hpp"
 #include "hpcg/graph/graph_output.hpp"
@@ -99,6 +100,12 @@ KernelOutcome run_pagerank_kernel(const KernelContext& c) {
   settings["max_iterations"] = o.pagerank.max_iterations;
   KernelOutcome outcome = kernel_outcome(trials, settings, Json(), trial_json);
   outcome.run_failures = o.max_iterations_given ? 0 : unconverged;
+  if (o.repartition != RepartitionMode::off) {
+    // After the timed trials (the output file above holds a trial's scores).
+    RepartitionOutcome run = run_repartitioned_pagerank(c);
+    outcome.failed += run.passed ? 0 : 1;
+    outcome.json["repartition"] = std::move(run.json);
+  }
   return outcome;
 }
 

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Scotch 7 (Debian's libscotch-dev, sequential, no MPI) on the graph gathered on rank 0; see
+// metis_partition.hpp, and src/graph/README.md for why not PT-Scotch.
+#include <cstdint>
+#include <cstdio>  // scotch.h uses FILE without including it
+#include <string>
+#include <type_traits>
+
+#include <scotch.h>
+
+#include "gathered_cut.hpp"
+#include "hpcg/base/error.hpp"
+#include "metis_partition.hpp"
+
+namespace hpcg::graph {
+namespace {
+
+static_assert(std::is_same_v<SCOTCH_Num, std::int32_t>, "Debian's default Scotch has 32-bit ids");
+
+[[noreturn]] void scotch_failed(const std::string& call) {
+  throw InputError("--partition=scotch: " + call +
+                   " failed; use --partition=metis, balanced, block or random");
+}
+
+/// Rank 0: each vertex's part from Scotch's k-way mapping, its default strategy with the
+/// load imbalance bounded at 3% (METIS's default), its random seed fixed so that runs repeat.
+std::vector<std::int32_t> scotch_parts(const SymmetricCsr& graph, std::int32_t parts) {
+  SCOTCH_randomSeed(1);
+  SCOTCH_randomReset();
+  SCOTCH_Graph g;
+  if (SCOTCH_graphInit(&g) != 0) scotch_failed("SCOTCH_graphInit");
+  std::vector<std::int32_t> part(static_cast<size_t>(graph.n), 0);
+  SCOTCH_Strat strategy;
+  SCOTCH_stratInit(&strategy);
+  const int built = SCOTCH_graphBuild(&g, 0, graph.n, graph.start.data(), nullptr, nullptr,
+                                      nullptr, graph.start[static_cast<size_t>(graph.n)],
+                                      graph.neighbours.data(), nullptr);
+  std::string failed;
+  if (built != 0) {
+    failed = "SCOTCH_graphBuild";
+  } else if (SCOTCH_stratGraphMapBuild(&strategy, SCOTCH_STRATDEFAULT, parts, 0.03) != 0) {
+    failed = "SCOTCH_stratGraphMapBuild";
+  } else if (SCOTCH_graphPart(&g, parts, &strategy, part.data()) != 0) {
+    failed = "SCOTCH_graphPart";
+  }
+  SCOTCH_stratExit(&strategy);
+  SCOTCH_graphExit(&g);
+  if (!failed.empty()) scotch_failed(failed);
+  return part;
+}
+
+}  // namespace
+
+Relabel scotch_relabel(const EdgeList& edges, const Comm& comm, std::vector<global_int>& offsets) {
+  return gathered_relabel(edges, comm, offsets,
+                          {"--partition=scotch", "Scotch", "XGRAPH_SCOTCH_MEMORY", scotch_parts});
+}
+
+}  // namespace hpcg::graph
