@@ -133,6 +133,7 @@ std::string report_json(const Outcome& o, int threads) {
                 {"flops", r.flops.total()}, {"gflops", r.gflops()}};
   };
   json j{{"kind", "hpgmp"},
+         {"backend", o.backend},
          {"run_type", to_string(o.options.run_type)},
          {"validation_type", to_string(o.options.validation)},
          {"ranks", o.geometry.ranks},

@@ -50,6 +50,7 @@ struct LevelSize {
 
 struct Outcome {
   Options options;
+  std::string backend;  ///< the backend's name, as it gives it
   Geometry geometry;
   std::vector<LevelSize> levels;
   double setup_seconds = 0;

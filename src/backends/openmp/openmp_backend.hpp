@@ -30,6 +30,11 @@ class OpenMPBackend : public Backend {
   void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
                                  const BackendVector& x, BackendVector& rc) override;
   std::vector<local_int> sweep_order(int level) const override;
+  /// HPG-MxP's forward sweeps in the same order (float_steps.cpp).
+  void gs_forward_part(HaloPart part, int level, const BackendVector& r,
+                       BackendVector& x) override;
+  void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
+                             BackendVector& x) override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
