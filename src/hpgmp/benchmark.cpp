@@ -61,7 +61,7 @@ Validation validate(const Options& options, const Comm& comm, std::vector<std::s
   v.ranks = ranks;
   MPI_Comm sub = MPI_COMM_NULL;
   MPI_Comm_split(comm.get(), comm.rank() < ranks ? 0 : MPI_UNDEFINED, comm.rank(), &sub);
-  std::vector<double> numbers(9, 0.0);
+  std::vector<double> numbers(10, 0.0);
   if (sub != MPI_COMM_NULL) {
     Comm vcomm(sub);
     Params params = with_process_grid(options.params, ranks);
@@ -69,14 +69,21 @@ Validation validate(const Options& options, const Comm& comm, std::vector<std::s
                                                     options.coefficients);
     std::unique_ptr<Backend> backend = prepared_backend(options, problem);
     MxpWorkspace ws(*backend, problem);
-    progress(options, comm, "validation: double GMRES(30) to 1e-9 on " + std::to_string(ranks) +
-                                " ranks");
-    v.reference = validation_solve<double>(ws, validation_tolerance, validation_max_iterations);
-    v.tolerance = options.validation == ValidationType::fullscale
-                      ? v.reference.recomputed_norm / v.reference.initial_norm
-                      : validation_tolerance;
-    progress(options, comm, "validation: mixed GMRES-IR");
-    v.optimized = validation_solve<float>(ws, v.tolerance, 10 * validation_max_iterations);
+    // A backend whose steps are not the reference's is INVALID before any solve: faked
+    // precision would only make the solves run to their iteration caps.
+    const size_t before = failures.size();
+    check_backend_steps(ws, " (validation)", failures);
+    numbers[9] = static_cast<double>(failures.size() - before);
+    if (numbers[9] == 0) {
+      progress(options, comm, "validation: double GMRES(30) to 1e-9 on " + std::to_string(ranks) +
+                                  " ranks");
+      v.reference = validation_solve<double>(ws, validation_tolerance, validation_max_iterations);
+      v.tolerance = options.validation == ValidationType::fullscale
+                        ? v.reference.recomputed_norm / v.reference.initial_norm
+                        : validation_tolerance;
+      progress(options, comm, "validation: mixed GMRES-IR");
+      v.optimized = validation_solve<float>(ws, v.tolerance, 10 * validation_max_iterations);
+    }
     const SolveRecord* r[2] = {&v.reference, &v.optimized};
     for (int i = 0; i < 2; ++i) {
       numbers[4 * i] = r[i]->iterations;
@@ -87,7 +94,12 @@ Validation validate(const Options& options, const Comm& comm, std::vector<std::s
     numbers[8] = (v.reference.converged ? 1 : 0) + (v.optimized.converged ? 2 : 0);
     MPI_Comm_free(&sub);
   }
-  MPI_Bcast(numbers.data(), 9, MPI_DOUBLE, 0, comm.get());
+  MPI_Bcast(numbers.data(), 10, MPI_DOUBLE, 0, comm.get());
+  v.steps_failed = numbers[9] > 0;
+  if (v.steps_failed) {
+    if (failures.empty()) failures.push_back("backend steps differ from the reference steps");
+    return v;  // no solve ran: nothing else to check
+  }
   SolveRecord* r[2] = {&v.reference, &v.optimized};
   for (int i = 0; i < 2; ++i) {
     r[i]->iterations = static_cast<int>(numbers[4 * i]);
@@ -174,7 +186,12 @@ Outcome run_benchmark(const Options& options, const Comm& comm) {
   std::unique_ptr<Backend> backend = prepared_backend(options, problem);
   out.backend = backend->name();
   MxpWorkspace ws(*backend, problem);
-  check_backend_steps(ws, "", out.failures);
+  const size_t failures_before = out.failures.size();
+  if (!out.validation.steps_failed) check_backend_steps(ws, "", out.failures);
+  if (out.validation.steps_failed || out.failures.size() > failures_before) {
+    progress(options, comm, "the backend's steps differ from the reference steps: no timed runs");
+    return out;
+  }
 
   const bool run_mixed = options.run_type != RunType::standalone_ref;
   const bool run_reference =

@@ -33,6 +33,10 @@ class StepChecker {
   Pair<T> drawn(int l, local_int length, bool with_halo);
   template <class T>
   std::vector<T> downloaded(const BackendVector& v, local_int count);
+  /// v[0, count) = host[0, count): each step starts from the reference's values, so that a
+  /// reason names the step that erred, not the ones after it.
+  template <class T>
+  void upload(const std::vector<T>& host, local_int count, BackendVector& v);
   /// Records a reason where the largest error over the ranks passes tolerance * scale.
   void verdict(const std::string& step, int l, double error, double scale, double tolerance);
   template <class T>
@@ -63,6 +67,15 @@ Pair<T> StepChecker::drawn(int l, local_int length, bool with_halo) {
     ws_.exchange_halo<T>(l, p.device);
   }
   return p;
+}
+
+template <class T>
+void StepChecker::upload(const std::vector<T>& host, local_int count, BackendVector& v) {
+  if constexpr (std::is_same_v<T, float>) {
+    backend_.upload_float(host.data(), 0, count, v);
+  } else {
+    backend_.upload(host.data(), 0, count, v);
+  }
 }
 
 template <class T>
@@ -166,6 +179,7 @@ void StepChecker::check_precision(int l, const std::string& suffix, double toler
     verdict("gs_forward" + suffix, l, error, scale, tolerance);
     std::copy(swept.begin(), swept.begin() + A.rows, x.host.begin());
     ws_.problem().levels[l].A.exchange.run_typed(x.host.data());
+    upload(x.host, A.rows, x.device);
     ws_.exchange_halo<T>(l, x.device);
   }
   if (level.coarse_to_fine.empty()) return;
@@ -182,6 +196,7 @@ void StepChecker::check_precision(int l, const std::string& suffix, double toler
           1.0, tolerance);
 
   // Prolongation into x from the coarse residual just computed.
+  upload(rc_expected, coarse_rows, rc);
   Steps<T>::prolongation(backend_, l, rc, x.device);
   for (local_int i = 0; i < coarse_rows; ++i) x.host[level.coarse_to_fine[i]] += rc_expected[i];
   auto [prolongation_error, x_scale] = max_error(downloaded<T>(x.device, A.rows), x.host, A.rows);
