@@ -3,8 +3,9 @@
 # Compares backends on one problem in one run: STREAM triad bandwidth, then xhpcg with each
 # backend for each ranks x threads layout, and a table of official rating, per-kernel raw
 # GFLOP/s, optimized iterations, ratio to the reference and fraction of the roofline
-# (rating * 6.4 bytes/flop / triad bandwidth). xhpcg is
-# given the triad bandwidth (--triad-bandwidth), so each run's JSON carries the same roofline.
+# (median over the runs of rating * 6.4 bytes/flop / the triad bandwidth measured just before
+# that run). Each run is given its triad (--triad-bandwidth), so a baseline build that does not
+# measure its own gets the same roofline.
 # With --repeat=N every backend runs N times in rounds; the table gives medians, the ratio to the
 # reference is the median of each round's ratio. --baseline=PATH runs another xhpcg build (say,
 # the previous commit's, built elsewhere) with each backend right after this build's, rows
@@ -66,7 +67,6 @@ for layout in $layouts; do
   # MPICH's mpirun binds no rank by default, so OMP_PROC_BIND alone would pin the first thread
   # of every rank to core 0; -bind-to core:T gives each rank T cores of its own to bind within.
   launch=(mpirun -bind-to "core:$threads" -np "$ranks")
-  triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" bin/xstream-triad | awk '{print $3}')
   # Rounds of every backend in turn: a VM whose speed drifts by minutes moves neighbouring runs
   # alike, so each round's ratio to the reference is paired, and the medians resist one slow run.
   : >"$work/$layout.runs"
@@ -75,15 +75,18 @@ for layout in $layouts; do
       backend=${run%@base} program=$root/bin/xhpcg
       [[ $run == *@base ]] && program=$baseline
       dir="$work/$layout-$run-$round"; mkdir -p "$dir"
+      # The triad just before each run: memory speed drifts by minutes on a shared machine.
+      triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" bin/xstream-triad |
+              awk '{print $3}')
       (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$program" \
           --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
           --triad-bandwidth="$triad" $args >/dev/null) || true
-      echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)")" >>"$work/$layout.runs"
+      echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)") $triad" >>"$work/$layout.runs"
     done
   done
   # Per backend: the median of each column over the rounds, and the median of the rounds' ratios
   # to the reference run of the same round; "INVALID" if any run was not VALID.
-  awk -v layout="$layout" -v triad="$triad" -v order="$runs" '
+  awk -v layout="$layout" -v order="$runs" '
     function median(list,   n, a, i, j, t) {
       n = split(list, a, " ")
       for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; --j) {
@@ -92,6 +95,7 @@ for layout in $layouts; do
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
     { key = $2; for (c = 3; c <= 9; ++c) col[key, c] = col[key, c] " " $c
+      roofline[key] = roofline[key] " " ($11 > 0 ? $3 * 6.4 / $11 : 0); triads = triads " " $11
       if (!$10) invalid[key] = 1
       rating[$1, key] = $3 }
     END {
@@ -109,11 +113,12 @@ for layout in $layouts; do
         printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
                layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
                median(col[key, 7]), median(col[key, 8]),
-               (ratios == "" ? "-" : sprintf("%.2f", median(ratios))), 100 * rate * 6.4 / triad,
+               (ratios == "" ? "-" : sprintf("%.2f", median(ratios))), 100 * median(roofline[key]),
                median(col[key, 9]), (key in invalid ? "  INVALID" : "")
       }
+      printf "        triad bandwidth %.2f GB/s (median of the triads before each run) with %s\n",
+             median(triads), layout
     }' "$work/$layout.runs"
-  echo "        triad bandwidth $triad GB/s with $ranks rank(s) x $threads thread(s)"
   if ((repeat > 1)); then
     awk '$1 != round { if (round) print line; round = $1; line = "        round " $1 ":" }
          { line = line " " $2 " " $3 } END { print line }' "$work/$layout.runs"

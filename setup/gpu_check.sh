@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The cuda backend on a GPU machine, as one command (under 8 minutes on an H200):
 # checks that the driver can run what the toolkit builds, builds with CUDA, runs the `gpu`
-# tests, measures the device's copy bandwidth (xcuda-stream), runs xhpcg --backend=cuda on one
-# GPU twice, and prints the rating, the iterations per set, the layout's bytes per flop (counted
-# on the emulation, cuda_traffic_test), the share of the copy bandwidth's roofline at 6.4 B/flop
-# and whether the result is VALID:
+# tests, measures the device's copy bandwidth (xstream-triad --device), runs xhpcg
+# --backend=cuda on one GPU twice, and prints the rating, the iterations per set, the layout's
+# bytes per flop (counted on the emulation, cuda_traffic_test), the share of the copy
+# bandwidth's roofline at 6.4 B/flop and whether the result is VALID:
 #   1. an official-path run at 104^3 (reference phases on the host): VALID and iterations/set;
 #   2. an --unofficial-quick run with the local grid sized to GPU_CHECK_FRACTION (default 0.6)
 #      of the device's memory, which must give a local grid of at least 256^3: the rating at
@@ -50,7 +50,7 @@ build=$(cd "$build" && pwd)  # absolute, so that GPU_CHECK_BUILD may be absolute
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_BUILD_TESTS=ON -DHPCG_ENABLE_KOKKOS=OFF \
   -DHPCG_ENABLE_CUDA=ON -DHPCG_RUNTIME_DIR="$build/bin" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
-cmake --build "$build" -j "$(nproc)" --target xhpcg xhpcg-report xcuda-stream hpcg_cuda \
+cmake --build "$build" -j "$(nproc)" --target xhpcg xhpcg-report xstream-triad hpcg_cuda \
   hpcg_cuda_emulation cuda_layout_test cuda_traffic_test > "$build.build.log" 2>&1 ||
   { tail -50 "$build.build.log"; exit 1; }
 bin="$build/bin"
@@ -72,7 +72,7 @@ bytes_per_flop=$("$build/testing/cuda/cuda_traffic_test" --gtest_filter='*Refere
 echo "bytes per flop: ${bytes_per_flop:-not counted}"
 
 say "device copy bandwidth"
-stream=$("$bin/xcuda-stream" 2048)
+stream=$("$bin/xstream-triad" --device 268435456)  # 2 GiB per array
 echo "$stream"
 copy_gbs=$(awk '/^copy GB\/s:/ {print $3}' <<< "$stream")
 

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The cuda backend's build switch. HPCG_ENABLE_CUDA: AUTO builds the plugin when CMake finds the
-# CUDA toolkit (nvcc; /usr/local/cuda is searched), ON requires it, OFF skips it. There is no
-# GPU to detect at build time, so CMAKE_CUDA_ARCHITECTURES defaults to 90 (H100/H200); one
-# architecture keeps CI's compile time short. A macro, not a function: enable_language() must
-# run at directory scope. Sets HPCG_CUDA_FOUND.
+# The cuda backend's build switch. HPCG_ENABLE_CUDA: AUTO builds the plugin (and the device
+# path of xstream-triad) when CMake finds the CUDA toolkit (nvcc; /usr/local/cuda is searched),
+# ON requires it, OFF skips it. There is no GPU to detect at build time, so
+# CMAKE_CUDA_ARCHITECTURES defaults to 90 (H100/H200); one architecture keeps CI's compile time
+# short. A macro, not a function: enable_language() must run at directory scope. Sets
+# HPCG_CUDA_FOUND.
 set(HPCG_ENABLE_CUDA AUTO CACHE STRING
-    "Build the cuda backend plugin: AUTO (when the CUDA toolkit is found), ON or OFF")
+    "Build the cuda plugin and xstream-triad --device: AUTO (when CUDA is found), ON or OFF")
 set_property(CACHE HPCG_ENABLE_CUDA PROPERTY STRINGS AUTO ON OFF)
 
 macro(hpcg_find_cuda)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
 #include "host_values.hpp"
 
@@ -70,7 +71,7 @@ BackendVector Backend::allocate(int l, VectorRole role, local_int length) {
                  alignment;
   if (bytes == 0) bytes = alignment;
   auto* values = static_cast<double*>(std::aligned_alloc(alignment, bytes));
-  if (values == nullptr) throw std::bad_alloc();
+  if (values == nullptr) throw_allocation_failure(bytes);
   // First touch by the threads that later use the rows: their pages land near them.
 #pragma omp parallel for schedule(static)
   for (local_int i = 0; i < length; ++i) values[i] = 0.0;

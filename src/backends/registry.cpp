@@ -49,13 +49,6 @@ void finalize_backends() {
 
 std::string default_backend_name() { return "openmp"; }
 
-double optimization_memory_share(const std::string& backend) {
-  for (const BackendEntry& entry : backend_table()) {
-    if (entry.matches(backend)) return entry.memory_share;
-  }
-  return 0.5;
-}
-
 void check_backend_settings(const BackendEntry& entry, const std::string& settings) {
   if (entry.backend_checks_settings) return;
   std::string accepted;
@@ -80,17 +73,27 @@ void check_backend_settings(const BackendEntry& entry, const std::string& settin
   }
 }
 
-std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options) {
+const BackendEntry& find_backend(const std::string& name) {
   for (const BackendEntry& entry : backend_table()) {
-    if (!entry.matches(name)) continue;
-    const std::string argument =
-        entry.takes_argument() ? name.substr(name.find(':') + 1) : std::string();
-    check_backend_settings(entry, options.settings);
-    return entry.make(argument, options);
+    if (entry.matches(name)) return entry;
   }
   std::string known;
   for (const BackendEntry& entry : backend_table()) known += " " + entry.name;
   throw InputError("unknown backend '" + name + "'; available:" + known);
+}
+
+std::unique_ptr<Backend> make_backend(const BackendEntry& entry, const std::string& name,
+                                      const BackendOptions& options) {
+  HPCG_REQUIRE(entry.matches(name));
+  const std::string argument =
+      entry.takes_argument() ? name.substr(name.find(':') + 1) : std::string();
+  return entry.make(argument, options);
+}
+
+std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options) {
+  const BackendEntry& entry = find_backend(name);
+  check_backend_settings(entry, options.settings);
+  return make_backend(entry, name, options);
 }
 
 }  // namespace hpcg

@@ -7,6 +7,7 @@
 #include <exception>
 #include <new>
 
+#include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/job_end.hpp"
 #include "hpcg/base/watchdog.hpp"
@@ -78,8 +79,9 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
     status = static_cast<int>(exit_status_of(error));
     message = dynamic_cast<const std::bad_alloc*>(&error) == nullptr
                   ? error.what()
-                  : "out of memory on rank " + std::to_string(comm.rank()) +
-                        "; use a smaller local grid (--nx --ny --nz) or more nodes";
+                  : "out of memory on rank " + std::to_string(comm.rank()) + " (" +
+                        describe_allocation_failure() +
+                        "); use a smaller local grid (--nx --ny --nz) or more nodes";
   }
   // The lowest failing rank reports; a rank that did not fail offers `size`, which never wins.
   int candidate = status != 0 ? comm.rank() : comm.size();

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <new>
 
+#include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/job_end.hpp"
 #include "hpcg/base/launch_check.hpp"
@@ -43,7 +44,7 @@ int run_program(const std::string& program, const Comm& comm, const std::functio
     // Where it ran out and what the job may use, instead of a bare "std::bad_alloc".
     const CgroupMemoryLimit cgroup = cgroup_memory_limit();
     std::cerr << program << ": rank " << comm.rank() << ": error: out of memory in phase '"
-              << watchdog_phase() << "' (an allocation failed"
+              << watchdog_phase() << "' (" << describe_allocation_failure()
               << (cgroup.bytes > 0 ? "; this job may use " + std::to_string(cgroup.bytes / 1073741824.0) +
                                          " GiB by " + cgroup.source
                                    : std::string())

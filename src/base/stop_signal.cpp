@@ -83,6 +83,7 @@ void append_line(const std::string& path, const std::string& line) {
 
 void stop_thread() {
   Clock::time_point last_tick = Clock::now();
+  SuspensionTally tally(1e-3 * tick_milliseconds);
   std::optional<Clock::time_point> signalled;
   for (;;) {
     pollfd wait{wake_pipe[0], POLLIN, 0};
@@ -94,11 +95,10 @@ void stop_thread() {
     }
     const Clock::time_point now = Clock::now();
     const double gap = std::chrono::duration<double>(now - last_tick).count();
-    // A SIGCONT with no stop before it leaves no gap longer than one tick.
-    if (resumed.exchange(false) && gap > 1.5e-3 * tick_milliseconds) {
+    tally.wake(gap, resumed.exchange(false));
+    {
       std::lock_guard<std::mutex> lock(shared().mutex);
-      shared().suspended.count += 1;
-      shared().suspended.seconds += gap;
+      shared().suspended = tally.seen();
     }
     last_tick = now;
     if (detail::stop_signal.load() == 0) continue;
@@ -175,6 +175,18 @@ void remove_partial_output(const std::string& path) {
   std::lock_guard<std::mutex> lock(shared().mutex);
   auto& paths = shared().partial_outputs;
   paths.erase(std::remove(paths.begin(), paths.end(), path), paths.end());
+}
+
+void SuspensionTally::wake(double gap, bool resumed) {
+  // A SIGCONT with no stop before it leaves no gap longer than one tick.
+  const double stopped = std::max(gap, previous_gap_);
+  if (resumed && stopped > threshold_) {
+    seen_.count += 1;
+    seen_.seconds += stopped;
+    previous_gap_ = 0;
+  } else {
+    previous_gap_ = gap;
+  }
 }
 
 Suspensions suspensions() {

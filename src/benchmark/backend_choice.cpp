@@ -3,7 +3,6 @@
 
 #include <cstdlib>
 
-#include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
 
 namespace hpcg {
@@ -27,10 +26,17 @@ BackendChoice choose_backend(const CommandLine& cli) {
     }
   }
   if (choice.name.empty()) choice.name = default_backend_name();
+  choice.entry = &find_backend(choice.name);
   choice.options.separate_memory = cli.separate_memory;
   choice.options.mpi_reads_backend_memory = cli.gpu_aware_mpi;
   choice.options.settings = cli.backend_settings;
+  check_backend_settings(*choice.entry, choice.options.settings);
   return choice;
+}
+
+std::unique_ptr<Backend> make_backend(const BackendChoice& choice) {
+  HPCG_REQUIRE(choice.entry != nullptr);
+  return make_backend(*choice.entry, choice.name, choice.options);
 }
 
 }  // namespace hpcg

@@ -10,6 +10,7 @@
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/benchmark/roofline_triad.hpp"
 #include "hpcg/benchmark/timed_sets.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/multigrid.hpp"
@@ -31,11 +32,11 @@ std::string format(const char* label, double value) {
   return text.str();
 }
 
-Problem set_up(const Params& params, const Comm& comm, BenchmarkResults& results) {
+Problem set_up(const RunPlan& plan, const Comm& comm, BenchmarkResults& results) {
   double start = wall_time();
   Problem problem;
-  run_collectively(comm, [&] { results.geometry = make_geometry(params, comm.rank(), comm.size()); });
-  run_collectively(comm, [&] { problem = generate_problem(results.geometry, comm); });
+  results.geometry = plan.geometry;
+  run_collectively(comm, [&] { problem = generate_problem(plan.geometry, comm); });
   results.setup_seconds = wall_time() - start;
   for (int l = 0; l < mg_levels; ++l) {
     const SparseMatrix& A = problem.levels[l].A;
@@ -184,11 +185,13 @@ double find_optimized_iterations(Workspace& ws, BenchmarkResults& results, RunLo
 
 }  // namespace
 
-BenchmarkResults run_benchmark(const Params& params, const BackendOptions& options,
-                               const Comm& comm, Backend& backend, RunLog& log,
-                               const ProgressCallback& progress) {
+BenchmarkResults run_benchmark(const RunPlan& plan, const Comm& comm, Backend& backend,
+                               RunLog& log, const ProgressCallback& progress) {
+  const Params& params = plan.params;
   BenchmarkResults results;
   results.params = params;
+  results.unofficial_quick = plan.unofficial_quick;
+  results.triad_bandwidth_gbs = plan.triad_bandwidth_gbs;
   results.ranks = comm.size();
   results.threads = max_threads();
   results.backend_name = backend.name();
@@ -199,8 +202,8 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   results.asynchronous = backend.asynchronous();
 
   progress(phase("setup", "generating the problem and the multigrid hierarchy"));
-  Problem problem = set_up(params, comm, results);
-  if (!params.unofficial_quick) run_reference_phases(params, problem, comm, results, progress);
+  Problem problem = set_up(plan, comm, results);
+  if (!plan.unofficial_quick) run_reference_phases(params, problem, comm, results, progress);
 
   progress(phase("optimization", "optimization phase of backend '" + backend.name() + "'"));
   double start = wall_time();
@@ -209,7 +212,8 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   std::unique_ptr<Workspace> workspace;
   run_collectively(comm, [&] {
     workspace =
-        std::make_unique<Workspace>(backend, problem, comm, options.mpi_reads_backend_memory);
+        std::make_unique<Workspace>(backend, problem, comm,
+                                    plan.backend.options.mpi_reads_backend_memory);
   });
   Workspace& ws = *workspace;
   results.halo_in_backend_memory = ws.halo_in_backend_memory();
@@ -223,7 +227,7 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
 
   progress(phase("validation", "TestCG, TestSymmetry and the backend checks"));
   validate(ws, *declared, results, log);
-  if (params.unofficial_quick) {
+  if (plan.unofficial_quick) {
     // --unofficial-quick: the backend under test stands in for the reference (so its colouring
     // costs no extra iterations here); the report says the result cannot be submitted.
     progress(phase("backend CG", "50 iterations of the backend for the residual to reach"));
@@ -244,7 +248,10 @@ BenchmarkResults run_benchmark(const Params& params, const BackendOptions& optio
   timed.steps_total = results.sets;
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
+  const double triad_before = measure_roofline_triad(plan, comm, log, "before the timed sets");
   run_timed_sets(ws, *declared, validated_audit.costs(comm), results, log, progress);
+  record_roofline(triad_before, measure_roofline_triad(plan, comm, log, "after the timed sets"),
+                  results, log);
   progress(phase("final checks", "the backend checks again, after the timed sets"));
   TestVectorSource source;
   results.final_checks = check_backend(ws, source, *declared);

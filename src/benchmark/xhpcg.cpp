@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// xhpcg's phases: agree on the parameters, run, report. Rank 0 reads hpcg.dat and broadcasts it
-// (as 3.1 does), so a file only rank 0 can see still works.
+// xhpcg's phases: plan the run (run_plan.hpp), run, report.
 #include "hpcg/benchmark/xhpcg.hpp"
 
 #include <cstdio>
@@ -17,13 +16,10 @@
 #include "hpcg/base/program.hpp"
 #include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/watchdog.hpp"
-#include "hpcg/benchmark/backend_choice.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
 #include "hpcg/benchmark/crash_handler.hpp"
 #include "hpcg/benchmark/progress.hpp"
-#include "hpcg/problem/geometry.hpp"
-#include "hpcg/problem/memory_check.hpp"
-#include "hpcg/problem/memory_sizing.hpp"
+#include "hpcg/benchmark/run_plan.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/report/report.hpp"
 #include "hpcg/report/report_json.hpp"
@@ -32,34 +28,6 @@
 
 namespace hpcg {
 namespace {
-
-/// Broadcasts rank 0's hpcg.dat numbers (if it read any) to every rank.
-std::optional<HpcgDat> share(const Comm& comm, const std::optional<HpcgDat>& dat) {
-  int values[8] = {dat ? 1 : 0};
-  if (dat) {
-    int numbers[7] = {dat->nx, dat->ny, dat->nz, dat->runtime_seconds, dat->npx, dat->npy, dat->npz};
-    std::copy(numbers, numbers + 7, values + 1);
-  }
-  WatchedWait wait("MPI_Bcast (hpcg.dat)", comm.get());
-  MPI_Bcast(values, 8, MPI_INT, 0, comm.get());
-  if (values[0] == 0) return std::nullopt;
-  return HpcgDat{values[1], values[2], values[3], values[4], values[5], values[6], values[7]};
-}
-
-Params agree_on_params(const Comm& comm, const CommandLine& cli, const BackendChoice& backend,
-                       std::optional<SizingChoice>& sizing) {
-  std::optional<HpcgDat> dat;
-  run_collectively(comm, [&] {
-    if (comm.is_root() && needs_hpcg_dat(cli)) dat = read_hpcg_dat("hpcg.dat");
-  });
-  dat = share(comm, dat);
-  Params params;
-  run_collectively(comm, [&] { params = resolve_params(cli, dat, comm.size()); });
-  if (params.sized_by_memory()) {
-    sizing = size_by_memory(params, comm, optimization_memory_share(backend.name));
-  }
-  return params;
-}
 
 /// Handles --help, --version and --list-backends; returns true when one was given.
 bool print_information(const Comm& comm, const CommandLine& cli) {
@@ -112,15 +80,15 @@ void describe_sizing(const SizingChoice& s) {
   }
 }
 
-void describe_run(const Comm& comm, const Params& params, const BackendChoice& backend,
-                  const std::optional<SizingChoice>& sizing) {
+void describe_run(const Comm& comm, const RunPlan& plan) {
   if (!comm.is_root()) return;
-  if (sizing) describe_sizing(*sizing);
+  if (plan.sizing) describe_sizing(*plan.sizing);
+  const Params& params = plan.params;
   std::cout << "xhpcg " << version_string << ": " << comm.size() << " rank(s), local grid "
             << params.nx << "x" << params.ny << "x" << params.nz << ", "
             << (params.quick_path() ? std::string("QuickPath (rt=0)")
                                     : "rt=" + std::to_string(params.runtime_seconds) + " s")
-            << ", backend " << backend.name
+            << ", backend " << plan.backend.name
             << (params.read_hpcg_dat ? ", parameters from hpcg.dat" : "") << std::endl;
 }
 
@@ -171,7 +139,7 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files, co
     std::cout << "HPCG result is INVALID:\n";
     for (const auto& reason : results.invalid_reasons()) std::cout << "  " << reason << "\n";
   }
-  if (results.params.unofficial_quick) {
+  if (results.unofficial_quick) {
     std::cout << "Unofficial quick mode (--unofficial-quick): this result cannot be submitted\n";
   }
   if (!missing.empty()) {
@@ -186,15 +154,9 @@ void print_outcome(const BenchmarkResults& results, const OutputFiles& files, co
 }
 
 /// What can refuse the run is checked before anything is written (testing/README.md, "Bad
-/// inputs and what they get"): the process grid and z-blocks, the memory the problem needs (both
-/// checked again in setup), and the working directory, where rank 0 writes the report, JSON,
-/// picture and log.
-void refuse_early(const Comm& comm, const Params& params, const BackendChoice& backend) {
-  Geometry geometry;
-  run_collectively(comm, [&] { geometry = make_geometry(params, comm.rank(), comm.size()); });
-  run_collectively(comm, [&] {
-    check_memory_fits(geometry, comm, optimization_memory_share(backend.name));
-  });
+/// inputs and what they get"): the plan, then the working directory, where rank 0 writes the
+/// report, JSON, picture and log.
+void require_output_directory(const Comm& comm) {
   run_collectively(comm, [&] {
     if (comm.is_root()) require_writable_directory(".", "the report, JSON, picture and log");
   });
@@ -204,22 +166,21 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
   CommandLine cli;
   run_collectively(comm, [&] { cli = parse_command_line(args); });
   if (print_information(comm, cli)) return 0;
-  BackendChoice choice;
-  run_collectively(comm, [&] { choice = choose_backend(cli); });
+  const RunPlan plan = plan_run(comm, cli);
   RunContext context;
-  Params params = agree_on_params(comm, cli, choice, context.sizing);
-  describe_run(comm, params, choice, context.sizing);
-  Watchdog watchdog("xhpcg", comm.get(), params.watchdog);
+  context.sizing = plan.sizing;
+  describe_run(comm, plan);
+  Watchdog watchdog("xhpcg", comm.get(), plan.watchdog);
   set_watchdog_phase("checks before the run");
 
-  refuse_early(comm, params, choice);
+  require_output_directory(comm);
   std::unique_ptr<Backend> backend;
   RunLog log;
   // A plugin's loading and set-up run its code already: an exit() there is the backend's too.
   set_early_exit_context(ExitStatus::backend_error,
-                         "while loading backend '" + choice.name + "'");
+                         "while loading backend '" + plan.backend.name + "'");
   run_collectively(comm, [&] {
-    backend = make_backend(choice.name, choice.options);
+    backend = make_backend(plan.backend);
     if (comm.is_root()) log.open(".");
   });
   set_stop_log(comm.broadcast(log.path()));  // a signalled rank's line goes there too
@@ -228,11 +189,11 @@ int run(const Comm& comm, const std::vector<std::string>& args) {
     log.line("Backend: " + backend->name() + " " + backend->version() + describe(backend->optimized_kernels()));
   }
   // Rank 0 alone prints; the others pass events to a printer that stays quiet.
-  ProgressPrinter printer(comm.is_root() ? ProgressPrinter::style_for(stdout, params.quiet)
+  ProgressPrinter printer(comm.is_root() ? ProgressPrinter::style_for(stdout, plan.quiet)
                                          : ProgressPrinter::Style::quiet,
                           stdout);
   BenchmarkResults results =
-      run_benchmark(params, choice.options, comm, *backend, log, [&](const ProgressEvent& event) {
+      run_benchmark(plan, comm, *backend, log, [&](const ProgressEvent& event) {
         set_watchdog_phase(phase_name(event));
         printer.report(event);
       });

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "hpcg/hpgmp/nonsym_problem.hpp"
+#include "hpcg/problem/memory_check.hpp"
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg::hpgmp {
@@ -81,6 +82,7 @@ template float nonsym_entry<float>(const Geometry&, global_int, global_int, glob
 
 NonsymProblem generate_nonsym_problem(const Geometry& fine, const Comm& comm,
                                       Coefficients coefficients) {
+  check_memory_fits(fine, comm, 0.0);  // generate_problem leaves it to the caller
   NonsymProblem problem;
   static_cast<Problem&>(problem) = generate_problem(fine, comm);
   problem.comm = comm;

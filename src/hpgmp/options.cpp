@@ -82,7 +82,7 @@ std::string to_string(ValidationType type) {
 Options parse_options(const std::vector<std::string>& args, int ranks,
                       const std::string& dat_path) {
   Options options;
-  CommandLine cli;
+  HpcgArguments given;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     if (arg == "--help" || arg == "-h") {
@@ -118,7 +118,7 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
     } else if (name == "validation_type") {
       options.validation = parse_validation(value);
     } else if (auto flag = numeric_flags().find(name); flag != numeric_flags().end()) {
-      cli.values[flag->second] = parse_count(name, value);
+      given.values[flag->second] = parse_count(name, value);
     } else {
       throw InputError("unknown option --" + name + "; see --help");
     }
@@ -126,16 +126,15 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
   if (options.help) return options;
   check_backend(options);
   std::optional<HpcgDat> dat;
-  if (!cli.values[p_nx] && !cli.values[p_ny] && !cli.values[p_nz]) {
+  if (!given.values[p_nx] && !given.values[p_ny] && !given.values[p_nz]) {
     if (!std::ifstream(dat_path)) {
       throw InputError("no grid given (--nx= --ny= --nz=) and no " + dat_path +
                        " in the working directory");
     }
     dat = read_hpcg_dat(dat_path);
   }
-  options.params = with_process_grid(resolve_params(cli, dat, ranks), ranks);
+  options.params = with_process_grid(resolve_params(given, dat, ranks), ranks);
   check_aspect_ratio(options.params.npx, options.params.npy, options.params.npz, "process grid");
-  options.params.quiet = options.quiet;
   return options;
 }
 

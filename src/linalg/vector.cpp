@@ -3,6 +3,7 @@
 
 #include <new>
 
+#include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
 
 namespace hpcg {
@@ -17,7 +18,7 @@ Vector::Vector(local_int length) : size_(length) {
                  alignment;
   if (bytes == 0) bytes = alignment;
   auto* raw = static_cast<double*>(std::aligned_alloc(alignment, bytes));
-  if (raw == nullptr) throw std::bad_alloc();
+  if (raw == nullptr) throw_allocation_failure(bytes);
   values_.reset(raw);
   fill(0.0);
 }

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "hpcg/base/error.hpp"
-#include "hpcg/problem/memory_check.hpp"
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg {
@@ -104,8 +103,6 @@ SparseMatrix generate_stencil_matrix(const Geometry& g, const Comm& comm) {
 }
 
 Problem generate_problem(const Geometry& fine, const Comm& comm) {
-  // The core's own allocations only: xhpcg checked the backend's share before choosing it.
-  check_memory_fits(fine, comm, 0.0);
   Problem problem;
   problem.levels.resize(mg_levels);
   for (int l = 0; l < mg_levels; ++l) {

@@ -133,16 +133,17 @@ NodeMemory measure_node_memory(const Comm& comm, double node_gib) {
   return node;
 }
 
-SizingChoice size_by_memory(Params& params, const Comm& comm, double optimization_share) {
-  HPCG_REQUIRE(params.sized_by_memory());
-  const NodeMemory node = measure_node_memory(comm, params.memory_gib);
+SizingChoice size_by_memory(Params& params, const MemoryTarget& target, const Comm& comm,
+                            double optimization_share) {
+  HPCG_REQUIRE(target.given());
+  const NodeMemory node = measure_node_memory(comm, target.gib);
   SizingChoice choice;
   run_collectively(comm, [&] {
     if (node.bytes <= 0) {
       throw InputError("cannot read MemTotal from /proc/meminfo; give the node's memory with "
                        "--memory=GiB");
     }
-    const double fraction = params.memory_fraction > 0 ? params.memory_fraction : 1.0;
+    const double fraction = target.fraction > 0 ? target.fraction : 1.0;
     choice = choose_local_grid(params, comm.size(), node, fraction, optimization_share);
   });
   params.nx = choice.nx;

@@ -13,12 +13,10 @@
 namespace hpcg {
 namespace {
 
-constexpr const char* param_names[param_count] = {"nx", "ny", "nz",  "rt",  "pz",
-                                                  "zl", "zu", "npx", "npy", "npz"};
 constexpr int minimum_dimension = 16;     // HPCG 3.1 raises smaller local dimensions to 16
 
-int value_or(const CommandLine& cli, ParamIndex index, int fallback) {
-  return cli.values[index] ? static_cast<int>(*cli.values[index]) : fallback;
+int value_or(const HpcgArguments& given, ParamIndex index, int fallback) {
+  return given.values[index] ? static_cast<int>(*given.values[index]) : fallback;
 }
 
 void check_multiple_of_8(int value, const char* name) {
@@ -72,39 +70,38 @@ void check_process_grid(const Params& params, int ranks) {
 }
 
 /// Sizing chooses nx, ny and nz; a grid or z-blocks given as well would be ambiguous.
-void check_memory_target(const CommandLine& cli) {
-  for (ParamIndex given : {p_nx, p_ny, p_nz, p_pz, p_zl, p_zu}) {
-    if (cli.values[given] && *cli.values[given] != 0) {
+void check_memory_target(const HpcgArguments& given) {
+  for (ParamIndex index : {p_nx, p_ny, p_nz, p_pz, p_zl, p_zu}) {
+    if (given.values[index] && *given.values[index] != 0) {
       throw InputError(std::string("--memory-fraction/--memory choose the local grid; leave out ") +
-                       param_names[given] + " (or drop the memory target)");
+                       param_names[index] + " (or drop the memory target)");
     }
   }
 }
 
 }  // namespace
 
-Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file, int ranks) {
+bool needs_hpcg_dat(const HpcgArguments& given, const MemoryTarget& memory) {
+  return !memory.given() && given.gives_no_grid();
+}
+
+Params resolve_params(const HpcgArguments& given, const std::optional<HpcgDat>& file, int ranks,
+                      const MemoryTarget& memory) {
   Params params;
-  params.read_hpcg_dat = needs_hpcg_dat(cli);
-  params.quiet = cli.quiet;
-  params.memory_fraction = cli.memory_fraction.value_or(0.0);
-  params.memory_gib = cli.memory_gib.value_or(0.0);
-  params.triad_bandwidth_gbs = cli.triad_bandwidth_gbs.value_or(0.0);
-  params.unofficial_quick = cli.unofficial_quick;
-  params.watchdog = cli.watchdog;
-  if (params.sized_by_memory()) check_memory_target(cli);
-  int dims[3] = {value_or(cli, p_nx, 0), value_or(cli, p_ny, 0), value_or(cli, p_nz, 0)};
-  params.runtime_seconds = value_or(cli, p_rt, 0);
-  params.npx = value_or(cli, p_npx, 0);
-  params.npy = value_or(cli, p_npy, 0);
-  params.npz = value_or(cli, p_npz, 0);
+  params.read_hpcg_dat = needs_hpcg_dat(given, memory);
+  if (memory.given()) check_memory_target(given);
+  int dims[3] = {value_or(given, p_nx, 0), value_or(given, p_ny, 0), value_or(given, p_nz, 0)};
+  params.runtime_seconds = value_or(given, p_rt, 0);
+  params.npx = value_or(given, p_npx, 0);
+  params.npy = value_or(given, p_npy, 0);
+  params.npz = value_or(given, p_npz, 0);
   if (params.read_hpcg_dat) {
     HPCG_REQUIRE(file.has_value());
     dims[0] = file->nx;
     dims[1] = file->ny;
     dims[2] = file->nz;
     // Deviation: an explicit --rt (even 0, QuickPath) or --npx/--npy/--npz wins over the file.
-    if (!cli.values[p_rt]) params.runtime_seconds = file->runtime_seconds;
+    if (!given.values[p_rt]) params.runtime_seconds = file->runtime_seconds;
     if (params.npx == 0 && params.npy == 0 && params.npz == 0) {
       params.npx = file->npx;
       params.npy = file->npy;
@@ -120,9 +117,9 @@ Params resolve_params(const CommandLine& cli, const std::optional<HpcgDat>& file
   params.nx = dims[0];
   params.ny = dims[1];
   params.nz = dims[2];
-  params.pz = value_or(cli, p_pz, 0);
-  params.zl = params.pz > 0 ? value_or(cli, p_zl, 0) : 0;
-  params.zu = params.pz > 0 ? value_or(cli, p_zu, 0) : 0;
+  params.pz = value_or(given, p_pz, 0);
+  params.zl = params.pz > 0 ? value_or(given, p_zl, 0) : 0;
+  params.zu = params.pz > 0 ? value_or(given, p_zu, 0) : 0;
   if (params.pz > 0) {
     // Deviation: 3.1 needs an MPMD launch with a matching --nz per block; here each rank takes
     // its block's size, and an absent --zl/--zu means nz.

@@ -106,12 +106,27 @@ Ratings compute_ratings(const BenchmarkResults& r) {
 }
 
 std::optional<Roofline> compute_roofline(const BenchmarkResults& r) {
-  if (!(r.params.triad_bandwidth_gbs > 0)) return std::nullopt;
   Roofline roofline;
-  roofline.triad_gbs = r.params.triad_bandwidth_gbs;
+  if (r.triad_bandwidth_gbs > 0) {
+    roofline.triad_gbs = r.triad_bandwidth_gbs;
+  } else if (r.measured_triad && r.measured_triad->before_gbs > 0) {
+    roofline.triad_gbs = r.measured_triad->before_gbs;
+    roofline.measured = true;
+    roofline.after_gbs = r.measured_triad->after_gbs;
+  } else {
+    return std::nullopt;
+  }
+  const double rating = compute_ratings(r).official;
   roofline.bound_gflops = roofline.triad_gbs / roofline_bytes_per_flop;
-  roofline.fraction = compute_ratings(r).official / roofline.bound_gflops;
+  roofline.fraction = rating / roofline.bound_gflops;
+  if (roofline.after_gbs > 0) {
+    roofline.fraction_after = rating * roofline_bytes_per_flop / roofline.after_gbs;
+  }
   return roofline;
+}
+
+const char* roofline_bandwidth_source(const Roofline& roofline) {
+  return roofline.measured ? "measured before the timed sets" : "--triad-bandwidth";
 }
 
 std::optional<CountedTraffic> counted_traffic(const BenchmarkResults& r) {

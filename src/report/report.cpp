@@ -260,7 +260,7 @@ void add_final_summary(Builder& b, const BenchmarkResults& r) {
   if (r.backend_name != "reference") {
     b.add(key + "::Backend", r.backend_name + " " + r.backend_version);
   }
-  if (r.params.unofficial_quick) {
+  if (r.unofficial_quick) {
     b.add(key + "::Unofficial quick mode",
           "reference timing and reference CG skipped (--unofficial-quick): this result cannot "
           "be submitted");

@@ -25,7 +25,7 @@ Json result_json(const BenchmarkResults& r) {
   j["timed_seconds"] = r.times.total;
   j["official_length"] = r.times.total >= official_minimum_seconds;
   j["quick_path"] = r.params.quick_path();
-  j["unofficial_quick"] = r.params.unofficial_quick;
+  j["unofficial_quick"] = r.unofficial_quick;
   j["invalid_reasons"] = r.invalid_reasons();
   return j;
 }
@@ -197,6 +197,25 @@ Json official_json(const BenchmarkResults& r) {
   return entries;
 }
 
+/// The bandwidth's keys as --triad-bandwidth has always written them, then what a measurement
+/// adds: both triads, the fraction against the one after, and the backend's counted bytes.
+Json roofline_json(const BenchmarkResults& r, const Roofline& roofline) {
+  Json j = {{"triad_bandwidth_gbs", roofline.triad_gbs},
+            {"bandwidth_source", roofline_bandwidth_source(roofline)},
+            {"bytes_per_flop", roofline_bytes_per_flop},
+            {"bound_gflops", roofline.bound_gflops},
+            {"fraction", roofline.fraction}};
+  if (roofline.measured) {
+    j["measured_before_gbs"] = roofline.triad_gbs;
+    j["measured_after_gbs"] = roofline.after_gbs > 0 ? Json(roofline.after_gbs) : Json(nullptr);
+    j["fraction_after"] = roofline.after_gbs > 0 ? Json(roofline.fraction_after) : Json(nullptr);
+  }
+  if (const std::optional<CountedTraffic> counted = counted_traffic(r)) {
+    j["counted_bytes_per_flop"] = counted->bytes_per_flop;
+  }
+  return j;
+}
+
 }  // namespace
 
 std::string render_run_json(const BenchmarkResults& results, const RunContext& context) {
@@ -235,13 +254,9 @@ std::string render_run_json(const BenchmarkResults& results, const RunContext& c
   }
   j["integrity"] = integrity_json(r);
   j["mg_levels"] = mg_levels_json(r);
-  // Present only when the STREAM triad bandwidth was measured (--triad-bandwidth).
+  // Present when the STREAM triad bandwidth was given (--triad-bandwidth) or measured.
   if (const std::optional<Roofline> roofline = compute_roofline(r)) {
-    j["roofline"] = {{"triad_bandwidth_gbs", roofline->triad_gbs},
-                     {"bandwidth_source", "--triad-bandwidth"},
-                     {"bytes_per_flop", roofline_bytes_per_flop},
-                     {"bound_gflops", roofline->bound_gflops},
-                     {"fraction", roofline->fraction}};
+    j["roofline"] = roofline_json(r, *roofline);
   }
   j["official"] = official_json(r);
   return j.dump(2) + "\n";

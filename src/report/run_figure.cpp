@@ -31,6 +31,24 @@ std::string grid_text(const Geometry& g) {
   return std::to_string(g.nx) + "x" + std::to_string(g.ny) + "x" + std::to_string(g.nz_lower);
 }
 
+/// The roofline line: the fraction against the triad before the timed sets (or the given
+/// bandwidth), the triad after them, and the backend's counted bytes where it counts.
+std::string roofline_text(const Roofline& roofline, const std::optional<CountedTraffic>& counted) {
+  std::string text = "memory-bandwidth roofline: " + short_number(100 * roofline.fraction) +
+                     "% (rating x " + short_number(roofline_bytes_per_flop) + " B/flop / " +
+                     short_number(roofline.triad_gbs) + " GB/s STREAM triad, ";
+  if (!roofline.measured) {
+    text += "from --triad-bandwidth)";
+  } else if (roofline.after_gbs > 0) {
+    text += "measured before the timed sets; " + short_number(roofline.after_gbs) + " GB/s after: " +
+            short_number(100 * roofline.fraction_after) + "%)";
+  } else {
+    text += "measured before the timed sets)";
+  }
+  if (counted) text += "; backend counted " + short_number(counted->bytes_per_flop) + " B/flop";
+  return text;
+}
+
 void draw_title(SvgCanvas& svg, const BenchmarkResults& r) {
   const std::string verdict =
       r.valid() ? "VALID, rating " + short_number(compute_ratings(r).official) + " GFLOP/s"
@@ -49,11 +67,7 @@ void draw_title(SvgCanvas& svg, const BenchmarkResults& r) {
                short_number(r.optimize_seconds) + " s (each charged 1/10 per set)",
            12);
   if (const auto roofline = compute_roofline(r)) {
-    svg.text(20, 88,
-             "memory-bandwidth roofline: " + short_number(100 * roofline->fraction) +
-                 "% (rating x " + short_number(roofline_bytes_per_flop) + " B/flop / " +
-                 short_number(roofline->triad_gbs) + " GB/s STREAM triad, from --triad-bandwidth)",
-             12);
+    svg.text(20, 88, roofline_text(*roofline, counted_traffic(r)), 12);
   }
 }
 

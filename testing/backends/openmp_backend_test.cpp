@@ -157,5 +157,120 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   omp_set_num_threads(1);
 }
 
+std::vector<double> host_copy(Backend& backend, const BackendVector& v, local_int n) {
+  std::vector<double> values(n);
+  backend.download(v, 0, n, values.data());
+  return values;
+}
+
+/// |a - b| within rounding of a sum of `terms` products of magnitude `scale`.
+bool within_rounding(double a, double b, double scale, local_int terms) {
+  return std::fabs(a - b) <= 4 * terms * 2.2e-16 * scale;
+}
+
+TEST(OpenMPBackend, FusedDotsEqualTheUnfusedOnesAndRepeat) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    backends::openmp::OpenMPBackend backend;
+    backend.optimize(problem);
+    ASSERT_TRUE(backend.fused_kernels().spmv_dot && backend.fused_kernels().waxpby_norm);
+    const SparseMatrix& A = problem.fine().A;
+    const Vector xv = random_rows(A.columns, A.columns), yv = random_rows(A.rows, A.rows);
+    BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+    BackendVector y = backend.allocate(0, VectorRole::check, A.rows);
+    BackendVector ax = backend.allocate(0, VectorRole::check, A.rows);
+    BackendVector w = backend.allocate(0, VectorRole::check, A.rows);
+    backend.upload(xv.data(), 0, A.columns, x);
+    backend.upload(yv.data(), 0, A.rows, y);
+    const double fused_dot = backend.spmv_dot(0, x, ax);
+    const std::vector<double> fused_ax = host_copy(backend, ax, A.rows);
+    EXPECT_EQ(backend.spmv_dot(0, x, ax), fused_dot) << "repeats bit for bit";
+    backend.fill(ax, 0.0);
+    backend.spmv(0, x, ax);
+    EXPECT_EQ(fused_ax, host_copy(backend, ax, A.rows)) << "the same SpMV";
+    const double unfused_dot = backend.dot(A.rows, x, ax);
+    EXPECT_TRUE(within_rounding(fused_dot, unfused_dot, 26 * 27, A.rows))
+        << fused_dot << " vs " << unfused_dot << ", " << threads << " threads";
+    // In place, as CG's r = r - alpha Ap, and into another vector.
+    const double fused_norm = backend.waxpby_norm(A.rows, 1.0, y, -0.3, ax, w);
+    EXPECT_EQ(backend.waxpby_norm(A.rows, 1.0, y, -0.3, ax, w), fused_norm);
+    backend.waxpby(A.rows, 1.0, y, -0.3, ax, ax);
+    EXPECT_EQ(host_copy(backend, w, A.rows), host_copy(backend, ax, A.rows));
+    EXPECT_TRUE(within_rounding(fused_norm, backend.dot(A.rows, ax, ax), 100, A.rows));
+    const double in_place = backend.waxpby_norm(A.rows, 2.0, y, 0.5, y, y);
+    EXPECT_TRUE(within_rounding(in_place, backend.dot(A.rows, y, y), 10, A.rows)) << "y = 2.5 y";
+  }
+  omp_set_num_threads(1);
+}
+
+TEST(OpenMPBackend, HaloSplitCoversEveryRowOnceOnTheRightSide) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  for (const Level& level : problem.levels) {
+    const SparseMatrix& A = level.A;
+    const backends::openmp::HaloSplit split = backends::openmp::split_by_halo(A, 100);
+    std::vector<int> seen(A.rows, 0);
+    int wrong = 0;
+    auto visit = [&](const backends::openmp::RowRuns& runs, bool halo) {
+      for (size_t k = 0; k < runs.size(); ++k) {
+        wrong += runs.end[k] - runs.begin[k] > 100;
+        for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+          ++seen[i];
+          bool reads = false;
+          for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) reads |= A.column_index[e] >= A.rows;
+          wrong += reads != halo;
+        }
+      }
+    };
+    visit(split.interior, false);
+    visit(split.boundary, true);
+    EXPECT_EQ(wrong, 0);
+    EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+    EXPECT_EQ(split.boundary.rows() > 0, A.columns > A.rows) << "boundary rows where a halo is";
+  }
+}
+
+TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
+  omp_set_num_threads(1);
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  backends::openmp::OpenMPBackend backend;
+  backend.optimize(problem);
+  const SparseMatrix& A = problem.fine().A;
+  BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+  BackendVector y = backend.allocate(0, VectorRole::check, A.rows);
+  backend.fill(x, 1.0);
+  auto counted = [&](const std::function<void()>& step) {
+    const KernelTraffic before = *backend.kernel_traffic();
+    step();
+    const KernelTraffic after = *backend.kernel_traffic();
+    EXPECT_EQ(after.kernels - before.kernels, 1) << "one kernel per step";
+    return std::make_pair(after.read_bytes - before.read_bytes,
+                          after.written_bytes - before.written_bytes);
+  };
+  // SpMV streams the core's CSR (8-byte row offsets, 12 bytes a nonzero) and x, and writes y.
+  const auto spmv = counted([&] { backend.spmv(0, x, y); });
+  EXPECT_EQ(spmv.first, 8.0 * (A.rows + 1) + 12.0 * A.nonzeros() + 8.0 * A.columns);
+  EXPECT_EQ(spmv.second, 8.0 * A.rows);
+  // A symmetric sweep reads the split copy's U twice and L once; from x = 0 it skips U (with its
+  // row offsets) and x in the forward sweep.
+  const auto full = counted([&] { backend.symgs(0, y, x); });
+  const auto from_zero = counted([&] { backend.symgs_zero_guess(0, y, x); });
+  const double off_diagonal = static_cast<double>(A.nonzeros() - A.rows);
+  EXPECT_GT(full.first, 1.5 * 11.0 * off_diagonal) << "L and U, U again";
+  EXPECT_LT(full.first, 2.0 * 12.0 * off_diagonal);
+  // U is half of the off-diagonal entries, and the halo columns (all in U) on more ranks.
+  const double upper_share =
+      (full.first - from_zero.first - 8.0 * A.columns - 4.0 * (A.rows + 1)) / (12.0 * off_diagonal);
+  EXPECT_GE(upper_share, 0.5);
+  EXPECT_LE(upper_share, comm.size() == 1 ? 0.5 : 0.6);
+  EXPECT_EQ(full.second, 3 * 8.0 * A.rows) << "t and x forward, x backward";
+  // Vectors: one read of x for x.x, two for x.y.
+  EXPECT_EQ(counted([&] { backend.dot(A.rows, y, y); }).first, 8.0 * A.rows);
+  EXPECT_EQ(counted([&] { backend.dot(A.rows, x, y); }).first, 16.0 * A.rows);
+}
+
 }  // namespace
 }  // namespace hpcg

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/benchmark/command_line.hpp"
 #include "hpcg/problem/params.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -21,7 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     dat.runtime_seconds = 60;
     for (int ranks : {1, 3, 12}) {
       try {
-        hpcg::resolve_params(cli, dat, ranks);
+        hpcg::MemoryTarget memory;
+        memory.fraction = cli.memory_fraction.value_or(0.0);
+        memory.gib = cli.memory_gib.value_or(0.0);
+        hpcg::resolve_params(cli.hpcg, dat, ranks, memory);
       } catch (const hpcg::InputError&) {
       }
     }

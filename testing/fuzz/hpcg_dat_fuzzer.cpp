@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     hpcg::HpcgDat dat = hpcg::parse_hpcg_dat(text, "hpcg.dat");
     for (int ranks : {1, 2, 8}) {
       try {
-        hpcg::resolve_params(hpcg::CommandLine{}, dat, ranks);
+        hpcg::resolve_params(hpcg::HpcgArguments{}, dat, ranks);
       } catch (const hpcg::InputError&) {
       }
     }

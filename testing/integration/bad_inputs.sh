@@ -132,6 +132,13 @@ case "$case_name" in
   flag_bad_fraction) refuse "$xhpcg" 2 2 "option --memory-fraction: expected a number above 0 and at most 1, got '1.5'" --memory-fraction=1.5 ;;
   flag_memory_and_grid) refuse "$xhpcg" 2 2 "--memory-fraction/--memory choose the local grid; leave out nx" --memory-fraction=0.1 --nx=16 ;;
   flag_partial_process_grid) refuse "$xhpcg" 2 2 "give all three of npx, npy, npz" "${grid[@]}" --npx=2 ;;
+  # Past the address space the job may use (ulimit -v, as a batch system's limit would): the
+  # memory check reads the node's memory, so the generator's allocation is what fails.
+  out_of_memory)
+    allowed_new='^\./hpcg[0-9]{8}T[0-9]{6}\.txt$'  # the run log: how far it got
+    ulimit -v 1000000
+    refuse "$xhpcg" 2 3 "out of memory on rank 0 (an allocation of" --nx=160 --ny=160 --nz=160
+    grep -qE "an allocation of [0-9.]+ [MG]iB failed" "$scratch/err.txt" || fail "the size is not named" ;;
   flag_unknown_backend) refuse "$xhpcg" 2 2 "unknown backend 'nope'" "${grid[@]}" --backend=nope ;;
   env_backend_garbage)
     export HPCG_BACKEND=garbage

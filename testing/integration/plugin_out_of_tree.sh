@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs the build into a temporary prefix, builds the example plugin out of tree with
-# find_package(hpcg), and runs the installed xhpcg with it: the run must be VALID.
+# find_package(hpcg), and runs the installed xhpcg with it: the run must be VALID. The one
+# header installed is the plugin ABI's: the C++ headers are the build's own.
 # Usage: plugin_out_of_tree.sh BUILD_DIR EXAMPLE_SOURCE_DIR MPIEXEC
 set -euo pipefail
 build=$1 example=$2 mpiexec=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+headers=$(cd "$work/prefix/include" && find . -type f | sort)
+[[ $headers == "./hpcg/backend_abi.h" ]] || { echo "FAIL: installed headers:" $headers; exit 1; }
 cmake -S "$example" -B "$work/plugin" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/plugin" >/dev/null
 cd "$work"

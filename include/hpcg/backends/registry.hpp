@@ -17,7 +17,8 @@ struct BackendEntry {
   std::string name;
   std::string summary;
   /// What its optimisation phase adds to the memory, as a share of HPCG's memory model, known
-  /// before the backend exists, so that sizing and the memory check plan for it.
+  /// before the backend exists, so that sizing and the memory check plan for it (a plugin's:
+  /// the most this project allows its own backends, 0.5, i.e. 1.5 times the reference's).
   double memory_share = 0.0;
   /// Creates it; `argument` is the text after "name:" for a row that takes one.
   std::function<std::unique_ptr<Backend>(const std::string& argument, const BackendOptions&)>
@@ -53,15 +54,21 @@ void finalize_backends();
 /// The backend used when --backend is not given.
 std::string default_backend_name();
 
-/// The memory share of the row that `backend` names (a plugin's: the most this project allows
-/// its own backends, 0.5, i.e. 1.5 times the reference's memory).
-double optimization_memory_share(const std::string& backend);
-
 /// Throws InputError for a --backend-settings key that `entry` does not accept.
 void check_backend_settings(const BackendEntry& entry, const std::string& settings);
 
-/// Creates a backend by name; throws InputError naming the available ones when unknown, and
-/// when the backend cannot do what `options` ask (settings it does not accept included).
+/// The row that --backend=`name` selects; throws InputError naming the available ones when
+/// none does.
+const BackendEntry& find_backend(const std::string& name);
+
+/// Creates the backend of `entry`, which `name` selects (its argument, for a plugin:PATH row),
+/// with settings already checked (check_backend_settings); throws InputError when the backend
+/// cannot do what `options` ask.
+std::unique_ptr<Backend> make_backend(const BackendEntry& entry, const std::string& name,
+                                      const BackendOptions& options);
+
+/// find_backend, check_backend_settings, then make_backend: for tests and programs that plan
+/// nothing.
 std::unique_ptr<Backend> make_backend(const std::string& name, const BackendOptions& options = {});
 
 }  // namespace hpcg

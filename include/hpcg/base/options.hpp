@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Command-line options as one table per program (name, kind, range, default, help, and where
 // the value goes), so that parsing, its error messages and --help come from the same rows and
-// cannot drift apart. Used by xhpcg (problem/command_line.hpp) and xgraph (graph/xgraph.hpp).
+// cannot drift apart. Used by xhpcg (benchmark/command_line.hpp, whose first rows are
+// problem/hpcg_arguments.hpp's) and xgraph (graph/xgraph.hpp).
 #pragma once
 
 #include <cstdint>

@@ -39,6 +39,22 @@ struct Suspensions {
 };
 Suspensions suspensions();
 
+/// The stop thread's accounting, apart so that its races can be tested: each wake-up brings the
+/// time since the previous one and whether a SIGCONT arrived since. A stop shows as a gap longer
+/// than `tick` seconds; the SIGCONT that ends it may be seen at that wake-up or the next one
+/// (the thread can time out before the handler, run on another thread, has set its flag).
+class SuspensionTally {
+ public:
+  explicit SuspensionTally(double tick) : threshold_(1.5 * tick) {}
+  void wake(double gap, bool resumed);
+  const Suspensions& seen() const { return seen_; }
+
+ private:
+  double threshold_;
+  double previous_gap_ = 0;  // the last wake-up's gap, while no SIGCONT has claimed it
+  Suspensions seen_;
+};
+
 /// "stop signal" text for a signal number ("SIGTERM"); "signal N" for others.
 std::string stop_signal_name(int signal);
 

@@ -55,9 +55,10 @@ double node_memory_total();
 /// nodes) and MemTotal (the smallest over ranks), or `node_gib` GiB when it is positive.
 NodeMemory measure_node_memory(const Comm& comm, double node_gib);
 
-/// Applies --memory-fraction / --memory to `params` (sets nx, ny, nz) for a backend whose
-/// optimisation data is `optimization_share` of the model. Collective; call only when
-/// params.sized_by_memory().
-SizingChoice size_by_memory(Params& params, const Comm& comm, double optimization_share);
+/// Applies a memory target (--memory-fraction / --memory) to `params` (sets nx, ny, nz) for a
+/// backend whose optimisation data is `optimization_share` of the model. Collective; call only
+/// when target.given().
+SizingChoice size_by_memory(Params& params, const MemoryTarget& target, const Comm& comm,
+                            double optimization_share);
 
 }  // namespace hpcg

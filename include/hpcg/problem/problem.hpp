@@ -38,6 +38,7 @@ struct Problem {
 SparseMatrix generate_stencil_matrix(const Geometry& geometry, const Comm& comm);
 
 /// Builds the whole problem (HPCG's GenerateProblem, SetupHalo, GenerateCoarseProblem). Collective.
+/// Checks no memory: the caller's plan has (check_memory_fits, memory_check.hpp).
 Problem generate_problem(const Geometry& fine, const Comm& comm);
 
 }  // namespace hpcg

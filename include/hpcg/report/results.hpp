@@ -31,10 +31,22 @@ namespace hpcg {
 constexpr double trajectory_tolerance = 1.0e-3;
 constexpr double trajectory_floor = 1.0e-10;
 
+/// The STREAM triad xhpcg measured on its own ranks and threads just before and just after the
+/// timed sets (benchmark/roofline_triad.hpp), GB/s of all ranks together; 0 = not measured.
+struct MeasuredTriad {
+  double before_gbs = 0, after_gbs = 0;
+};
+
 /// The run's shape (levels, ranks, sets, iterations, optimisation bytes) is the base, so the
 /// flop and memory models take a record as they take a shape.
 struct BenchmarkResults : RunShape {
   Params params;
+  /// --unofficial-quick: no reference timing or reference CG; the backend under test set the
+  /// residual to reach, and the report says the result cannot be submitted.
+  bool unofficial_quick = false;
+  /// STREAM triad bandwidth of all the job's ranks together (--triad-bandwidth), GB/s, for the
+  /// report's roofline fraction; 0 = not measured.
+  double triad_bandwidth_gbs = 0;
   Geometry geometry;  ///< rank 0's
   int threads = 1;
   std::string backend_name, backend_version;
@@ -98,6 +110,8 @@ struct BenchmarkResults : RunShape {
   /// What the backend counted its kernels moving during the timed sets, when every rank's
   /// backend counts it (Backend::kernel_traffic): bytes summed over ranks, kernels per rank.
   std::optional<KernelTraffic> timed_kernel_traffic;
+  /// Absent when --triad-bandwidth gave the bandwidth or the triad could not run before the sets.
+  std::optional<MeasuredTriad> measured_triad;
   /// Rank 0's seconds in each multigrid level over the timed sets, each exclusive of the coarser
   /// levels (MgLevelTimes); empty when the backend's mg() does not report them (C ABI plugins).
   std::optional<std::array<double, mg_levels>> mg_level_seconds;

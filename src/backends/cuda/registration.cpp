@@ -12,7 +12,7 @@ BackendEntry cuda_entry() {
                      "CUDA plugin (one GPU per rank): sliced ELLPACK, multicolour Gauss-Seidel, "
                      "data on the device; " + (path.empty() ? std::string("not installed") : path),
                      0.5, nullptr, nullptr, nullptr, {}, false, true};
-  entry.backend_checks_settings = true;  // the plugin parses them (layout.cpp)
+  entry.backend_checks_settings = true;  // the plugin parses them (common/layout.cpp)
   entry.make = [path](const std::string&, const BackendOptions& options) {
     if (path.empty()) {
       throw ResourceError("backend 'cuda' is not installed: lib/hpcg/libhpcg_cuda.so is built "

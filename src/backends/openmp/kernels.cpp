@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
+
+#include "hpcg/base/threads.hpp"
 
 namespace hpcg::backends::openmp {
 namespace {
@@ -117,12 +120,72 @@ inline double row_product(const nnz_int* start, const local_int* column, const d
 
 }  // namespace
 
-void spmv(const SparseMatrix& A, const double* x, double* y) {
+void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
   const nnz_int* start = A.row_start.data();
   const local_int* column = A.column_index.data();
   const double* value = A.values.data();
+  const auto count = static_cast<long>(runs.size());
 #pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < A.rows; ++i) y[i] = row_product(start, column, value, x, i);
+  for (long k = 0; k < count; ++k) {
+    for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+      y[i] = row_product(start, column, value, x, i);
+    }
+  }
+}
+
+double spmv_dot(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
+  const nnz_int* start = A.row_start.data();
+  const local_int* column = A.column_index.data();
+  const double* value = A.values.data();
+  std::vector<double> partial(max_threads(), 0.0);
+  const auto count = static_cast<long>(runs.size());
+#pragma omp parallel
+  {
+    double sum = 0.0;
+#pragma omp for schedule(static)
+    for (long k = 0; k < count; ++k) {
+      for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+        const double product = row_product(start, column, value, x, i);
+        y[i] = product;
+        sum += x[i] * product;
+      }
+    }
+    partial[thread_id()] = sum;
+  }
+  double total = 0.0;
+  for (double p : partial) total += p;
+  return total;
+}
+
+namespace {
+
+/// The sum over i < n of term(i) in the reference dot's order: one partial sum per thread over
+/// its static chunk, the partials added in thread order (a reduction clause adds them in arrival
+/// order, which changes the last bits from run to run).
+template <class Term>
+double ordered_sum(local_int n, const Term& term) {
+  std::vector<double> partial(max_threads(), 0.0);
+#pragma omp parallel
+  {
+    double sum = 0.0;
+#pragma omp for schedule(static)
+    for (local_int i = 0; i < n; ++i) sum += term(i);
+    partial[thread_id()] = sum;
+  }
+  double total = 0.0;
+  for (double p : partial) total += p;
+  return total;
+}
+
+}  // namespace
+
+double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
+                   double* w) {
+  return ordered_sum(n, [&](local_int i) {
+    const double value = alpha * x[i] + beta * y[i];
+    w[i] = value;
+    return value * value;
+  });
 }
 
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,

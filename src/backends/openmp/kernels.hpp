@@ -3,6 +3,7 @@
 // (hpcg/backends/sweep_layout.hpp), SpMV on the core's CSR matrix, all on host arrays.
 #pragma once
 
+#include "halo_split.hpp"
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
@@ -17,8 +18,18 @@ namespace hpcg::backends::openmp {
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
                  const double* r, double* x, double* t, bool zero_guess);
 
-/// y = A x on the core's CSR matrix; x's halo must be current.
-void spmv(const SparseMatrix& A, const double* x, double* y);
+/// y = A x on the core's CSR matrix for the rows of `runs` (halo_split.hpp); x's halo must be
+/// current where those rows read it.
+void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y);
+
+/// spmv on `runs`, returning the local x.y over their rows: per-thread partial sums over the
+/// runs' static chunks, added in thread order, so that it repeats bit for bit; it differs from
+/// spmv then dot in rounding only. y is not read again.
+double spmv_dot(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y);
+
+/// w = alpha x + beta y over n entries, returning w.w summed in the same order; w may be x or y.
+double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
+                   double* w);
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
 /// from `layout` (fine's split copy) and the core's diagonal.

@@ -26,6 +26,8 @@ void OpenMPBackend::prepare(const Problem& problem) {
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring);
     o.sweep_rhs = Vector(level.A.rows);
+    o.bytes = count_level_bytes(level, o.layout, o.coloring);
+    o.halo_split = split_by_halo(level.A);
     orderings_.push_back(std::move(o));
   }
 }
@@ -57,17 +59,36 @@ OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(int l) {
   return orderings_.at(l);
 }
 
-// No overlap: every step runs whole once its halo is current.
+// SpMV overlaps the halo exchange: its interior rows run while the exchange is in flight, the
+// rows that read halo columns after it. Gauss-Seidel waits for the halo: relaxing interior rows
+// first would change the declared order.
 
 void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
-  if (part == HaloPart::before_halo) return;
-  openmp::spmv(level(l).A, host_data(x), host_data(y));
+  const HaloSplit& split = ordering(l).halo_split;
+  const bool before = part == HaloPart::before_halo;
+  openmp::spmv(level(l).A, before ? split.interior : split.boundary, host_data(x), host_data(y));
+  if (!before) traffic_.add(ordering(l).bytes.spmv);
+}
+
+// Fused with its dot: y is not read back, so the bytes are SpMV's.
+double OpenMPBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x,
+                                    BackendVector& y) {
+  const HaloSplit& split = ordering(l).halo_split;
+  if (part == HaloPart::before_halo) {
+    interior_dot_ = openmp::spmv_dot(level(l).A, split.interior, host_data(x), host_data(y));
+    return 0.0;
+  }
+  const double local =
+      interior_dot_ + openmp::spmv_dot(level(l).A, split.boundary, host_data(x), host_data(y));
+  traffic_.add(ordering(l).bytes.spmv);
+  return local;
 }
 
 void OpenMPBackend::sweep(int l, const BackendVector& r, BackendVector& x, bool zero_guess) {
   LevelOrdering& o = ordering(l);
   block_symgs(level(l).A, o.layout, o.coloring, host_data(r), host_data(x), o.sweep_rhs.data(),
               zero_guess);
+  traffic_.add(zero_guess ? o.bytes.symgs_zero_guess : o.bytes.symgs);
 }
 
 void OpenMPBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
@@ -84,10 +105,56 @@ void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const Backen
   if (part == HaloPart::before_halo) return;
   openmp::residual_restriction(level(l), ordering(l).layout, host_data(r), host_data(x),
                                host_data(rc));
+  traffic_.add(ordering(l).bytes.residual_restriction);
 }
 
 void OpenMPBackend::diagonal_changed(int l) {
   refresh_inverse_diagonal(level(l).A, ordering(l).layout);
+}
+
+void OpenMPBackend::fill(BackendVector& v, double value) {
+  Backend::fill(v, value);
+  traffic_.add(vector_bytes(v.size(), 0, 1));
+}
+
+void OpenMPBackend::copy(const BackendVector& from, local_int count, BackendVector& to) {
+  Backend::copy(from, count, to);
+  traffic_.add(vector_bytes(count, 1, 1));
+}
+
+void OpenMPBackend::pack_halo(int l, const BackendVector& x, double* send) {
+  Backend::pack_halo(l, x, send);
+  traffic_.add(ordering(l).bytes.pack);
+}
+
+void OpenMPBackend::unpack_halo(int l, const double* receive, BackendVector& x) {
+  Backend::unpack_halo(l, receive, x);
+  traffic_.add(ordering(l).bytes.unpack);
+}
+
+void OpenMPBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
+  Backend::prolongation(l, xc, x);
+  traffic_.add(ordering(l).bytes.prolongation);
+}
+
+double OpenMPBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
+  traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 0));
+  return Backend::dot(n, x, y);
+}
+
+void OpenMPBackend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+                           const BackendVector& y, BackendVector& w) {
+  Backend::waxpby(n, alpha, x, beta, y, w);
+  traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));
+}
+
+// Fused with its norm: w is not read back.
+double OpenMPBackend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                                  const BackendVector& y, BackendVector& w) {
+  const double local =
+      openmp::waxpby_norm(n, alpha, host_data(x), beta, host_data(y), host_data(w));
+  traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));
+  return local;
 }
 
 }  // namespace hpcg::backends::openmp

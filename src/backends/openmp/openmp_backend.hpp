@@ -4,7 +4,8 @@
 // (hpcg/backends/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
-// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory.
+// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory. Every
+// kernel adds what it streams to the backend's traffic count (traffic.hpp).
 #pragma once
 
 #include <vector>
@@ -13,6 +14,8 @@
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/linalg/vector.hpp"
+#include "halo_split.hpp"
+#include "traffic.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -22,9 +25,12 @@ class OpenMPBackend : public Backend {
   std::string version() const override;
   KernelSet optimized_kernels() const override;
 
+  FusedKernels fused_kernels() const override { return {true, true}; }
   double optimization_bytes() const override;
   void diagonal_changed(int level) override;
   void spmv_part(HaloPart part, int level, const BackendVector& x, BackendVector& y) override;
+  double spmv_dot_part(HaloPart part, int level, const BackendVector& x,
+                       BackendVector& y) override;
   void symgs_part(HaloPart part, int level, const BackendVector& r, BackendVector& x) override;
   void symgs_zero_guess(int level, const BackendVector& r, BackendVector& x) override;
   void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
@@ -35,6 +41,19 @@ class OpenMPBackend : public Backend {
                        BackendVector& x) override;
   void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
                              BackendVector& x) override;
+
+  // The core's defaults, counted (traffic.hpp).
+  std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }
+  void fill(BackendVector& v, double value) override;
+  void copy(const BackendVector& from, local_int count, BackendVector& to) override;
+  void pack_halo(int level, const BackendVector& x, double* send) override;
+  void unpack_halo(int level, const double* receive, BackendVector& x) override;
+  void prolongation(int level, const BackendVector& xc, BackendVector& x) override;
+  double dot(local_int n, const BackendVector& x, const BackendVector& y) override;
+  void waxpby(local_int n, double alpha, const BackendVector& x, double beta,
+              const BackendVector& y, BackendVector& w) override;
+  double waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
+                     const BackendVector& y, BackendVector& w) override;
 
   /// Colours used on each level (for the report and tests).
   std::vector<int> colors_per_level() const;
@@ -47,12 +66,16 @@ class OpenMPBackend : public Backend {
     BlockColoring coloring;
     SweepLayout layout;
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
+    LevelBytes bytes;  ///< what each step moves on this level
+    HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
   };
 
   LevelOrdering& ordering(int level);
   void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
+  TrafficCount traffic_;
+  double interior_dot_ = 0;  ///< spmv_dot's before_halo part, until its after_halo part
 };
 
 }  // namespace hpcg::backends::openmp

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "hpcg/base/error.hpp"
-#include "hpcg/problem/command_line.hpp"
+#include "hpcg/benchmark/command_line.hpp"
 
 namespace hpcg {
 namespace {

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "hpcg/backends/registry.hpp"
+#include "hpcg/base/error.hpp"
 #include "hpcg/benchmark/backend_choice.hpp"
 
 namespace hpcg {
@@ -51,11 +52,25 @@ TEST(BackendChoice, CarriesTheBackendsFlags) {
   EXPECT_FALSE(plain.options.mpi_reads_backend_memory);
   EXPECT_EQ(plain.options.settings, "");
   const BackendChoice chosen = choose_backend(parse_command_line(
-      {"--backend=kokkos", "--separate-memory", "--gpu-aware-mpi", "--backend-settings=a=1"}));
+      {"--backend=kokkos", "--separate-memory", "--gpu-aware-mpi", "--backend-settings=block_rows=4"}));
   EXPECT_EQ(chosen.name, "kokkos");
   EXPECT_TRUE(chosen.options.separate_memory);
   EXPECT_TRUE(chosen.options.mpi_reads_backend_memory);
-  EXPECT_EQ(chosen.options.settings, "a=1");
+  EXPECT_EQ(chosen.options.settings, "block_rows=4");
+}
+
+TEST(BackendChoice, LooksTheNameUpOnceAndChecksTheSettings) {
+  BackendEnvironment environment(nullptr);
+  const BackendChoice choice = choose_backend(parse_command_line({"--backend=reference"}));
+  ASSERT_NE(choice.entry, nullptr);
+  EXPECT_EQ(choice.entry->name, "reference");
+  EXPECT_THROW(choose_backend(parse_command_line({"--backend=nope"})), InputError);
+  EXPECT_THROW(choose_backend(parse_command_line({"--backend=reference",
+                                                  "--backend-settings=colouring=hash"})),
+               InputError);
+  EXPECT_NO_THROW(choose_backend(parse_command_line({"--backend=plugin:/none.so",
+                                                     "--backend-settings=anything=1"})))
+      << "a plugin reads its settings itself, when it is loaded";
 }
 
 }  // namespace

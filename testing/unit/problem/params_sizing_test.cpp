@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/benchmark/command_line.hpp"
 #include "hpcg/problem/params.hpp"
 
 namespace hpcg {
@@ -16,9 +17,22 @@ namespace {
 using ::testing::HasSubstr;
 using Args = std::vector<std::string>;
 
+MemoryTarget target_of(const CommandLine& cli) {
+  MemoryTarget target;
+  target.fraction = cli.memory_fraction.value_or(0.0);
+  target.gib = cli.memory_gib.value_or(0.0);
+  return target;
+}
+
+/// Resolves `args` as the run plan does: the ten parameters with the memory target.
+Params resolve(const Args& args, int ranks = 1) {
+  const CommandLine cli = parse_command_line(args);
+  return resolve_params(cli.hpcg, std::nullopt, ranks, target_of(cli));
+}
+
 std::string input_error_message(const Args& args) {
   try {
-    resolve_params(parse_command_line(args), std::nullopt, 1);
+    resolve(args);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -26,42 +40,39 @@ std::string input_error_message(const Args& args) {
   return {};
 }
 
-TEST(SizingFlags, AreParsedAndKeptInParams) {
+TEST(SizingFlags, AreParsedAsAMemoryTarget) {
   const CommandLine cli = parse_command_line({"--memory-fraction=0.3", "--memory=64", "--quiet"});
   ASSERT_TRUE(cli.memory_fraction.has_value());
   EXPECT_DOUBLE_EQ(*cli.memory_fraction, 0.3);
   ASSERT_TRUE(cli.memory_gib.has_value());
   EXPECT_DOUBLE_EQ(*cli.memory_gib, 64.0);
   EXPECT_TRUE(cli.quiet);
-  const Params params = resolve_params(cli, std::nullopt, 1);
-  EXPECT_TRUE(params.sized_by_memory());
-  EXPECT_DOUBLE_EQ(params.memory_fraction, 0.3);
-  EXPECT_DOUBLE_EQ(params.memory_gib, 64.0);
-  EXPECT_TRUE(params.quiet);
+  EXPECT_TRUE(target_of(cli).given());
 }
 
 TEST(SizingFlags, AMemoryTargetReplacesHpcgDatAndDefaultsToQuickPath) {
   const CommandLine cli = parse_command_line({"--memory-fraction=0.5"});
-  EXPECT_FALSE(needs_hpcg_dat(cli));
-  const Params params = resolve_params(cli, std::nullopt, 1);
+  EXPECT_TRUE(needs_hpcg_dat(cli.hpcg)) << "without the target";
+  EXPECT_FALSE(needs_hpcg_dat(cli.hpcg, target_of(cli)));
+  const Params params = resolve({"--memory-fraction=0.5"});
   EXPECT_FALSE(params.read_hpcg_dat);
   EXPECT_TRUE(params.quick_path()) << "as when the grid is given on the command line";
-  const Params timed = resolve_params(parse_command_line({"--memory=8", "--rt=1800"}), std::nullopt, 1);
+  const Params timed = resolve({"--memory=8", "--rt=1800"});
   EXPECT_EQ(timed.runtime_seconds, 1800);
-  EXPECT_DOUBLE_EQ(timed.memory_fraction, 0.0) << "0 = not given; sizing then uses all of --memory";
+  EXPECT_DOUBLE_EQ(target_of(parse_command_line({"--memory=8"})).fraction, 0.0)
+      << "0 = not given; sizing then uses all of --memory";
 }
 
 TEST(SizingFlags, WorkWithAGivenProcessGrid) {
-  const Params params = resolve_params(
-      parse_command_line({"--memory=8", "--npx=2", "--npy=1", "--npz=1"}), std::nullopt, 2);
+  const Params params = resolve({"--memory=8", "--npx=2", "--npy=1", "--npz=1"}, 2);
   EXPECT_EQ(params.npx, 2);
 }
 
 TEST(SizingFlags, WithoutThemNothingChanges) {
-  const Params params = resolve_params(parse_command_line({"--nx=24"}), std::nullopt, 1);
-  EXPECT_FALSE(params.sized_by_memory());
-  EXPECT_FALSE(params.quiet);
-  EXPECT_EQ(params.nx, 24);
+  const CommandLine cli = parse_command_line({"--nx=24"});
+  EXPECT_FALSE(target_of(cli).given());
+  EXPECT_FALSE(cli.quiet);
+  EXPECT_EQ(resolve({"--nx=24"}).nx, 24);
 }
 
 TEST(SizingFlags, RefuseAGridOrZBlocksGivenToo) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Command line, hpcg.dat and their resolution into Params (HPCG 3.1's rules), including
-// the inputs that 3.1 accepts silently and we reject with an InputError.
+// hpcg.dat and the resolution of HPCG's ten parameters into Params (HPCG 3.1's rules), including
+// the inputs that 3.1 accepts silently and we reject with an InputError. The command line's
+// own parsing: testing/unit/benchmark/command_line_test.cpp.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/benchmark/command_line.hpp"
 #include "hpcg/problem/params.hpp"
 
 namespace hpcg {
@@ -31,107 +33,11 @@ std::string input_error_message(F&& f) {
   return {};
 }
 
+/// The ten parameters as xhpcg's command line gives them.
+HpcgArguments given(const Args& args) { return parse_command_line(args).hpcg; }
+
 Params resolve(const Args& args, int ranks = 1) {
-  return resolve_params(parse_command_line(args), std::nullopt, ranks);
-}
-
-// ---- command line -------------------------------------------------------------------------
-
-TEST(ParseCommandLine, NoArgumentsLeaveEverythingUnset) {
-  CommandLine cli = parse_command_line({});
-  EXPECT_EQ(cli.action, CommandLine::Action::run);
-  for (const auto& value : cli.values) EXPECT_FALSE(value.has_value());
-  EXPECT_TRUE(cli.backend.empty());
-  EXPECT_TRUE(needs_hpcg_dat(cli));
-}
-
-TEST(ParseCommandLine, PositionalValuesFillTheTenParametersInOrder) {
-  CommandLine cli =
-      parse_command_line({"104", "96", "88", "60", "10", "32", "40", "10", "11", "12"});
-  const long expected[param_count] = {104, 96, 88, 60, 10, 32, 40, 10, 11, 12};
-  for (int i = 0; i < param_count; ++i) {
-    ASSERT_TRUE(cli.values[i].has_value()) << "parameter " << i;
-    EXPECT_EQ(*cli.values[i], expected[i]) << "parameter " << i;
-  }
-  EXPECT_FALSE(needs_hpcg_dat(cli));
-}
-
-TEST(ParseCommandLine, PositionalValuesBelowTenBecomeZero) {
-  // HPCG 3.1 quirk: a positional rt of 1 is discarded, so `16 16 16 1` is QuickPath.
-  CommandLine cli = parse_command_line({"16", "16", "16", "1", "0", "0", "0", "2", "1", "9"});
-  EXPECT_EQ(*cli.values[p_nx], 16);
-  EXPECT_EQ(*cli.values[p_rt], 0);
-  EXPECT_EQ(*cli.values[p_npx], 0);
-  EXPECT_EQ(*cli.values[p_npz], 0);
-  EXPECT_TRUE(resolve({"16", "16", "16", "1"}).quick_path());
-}
-
-TEST(ParseCommandLine, PrefixedOptionsSetTheirParameter) {
-  CommandLine cli = parse_command_line({"--nx=32", "--ny=40", "--nz=48", "--rt=5", "--pz=1",
-                                        "--zl=16", "--zu=24", "--npx=2", "--npy=3", "--npz=4"});
-  const long expected[param_count] = {32, 40, 48, 5, 1, 16, 24, 2, 3, 4};
-  for (int i = 0; i < param_count; ++i) {
-    ASSERT_TRUE(cli.values[i].has_value()) << "parameter " << i;
-    EXPECT_EQ(*cli.values[i], expected[i]) << "parameter " << i;
-  }
-}
-
-TEST(ParseCommandLine, PrefixedValuesHaveNoLowerBoundOfTen) {
-  // Only positional values are floored at 10; --rt=5 really asks for 5 seconds.
-  EXPECT_EQ(*parse_command_line({"--rt=5"}).values[p_rt], 5);
-  EXPECT_EQ(*parse_command_line({"--nx=0"}).values[p_nx], 0);
-}
-
-TEST(ParseCommandLine, LaterOptionWins) {
-  EXPECT_EQ(*parse_command_line({"--nx=16", "--nx=32"}).values[p_nx], 32);
-  EXPECT_EQ(*parse_command_line({"64", "--nx=32"}).values[p_nx], 32);
-}
-
-TEST(ParseCommandLine, PrefixedOptionBeatsPositionalWhateverTheOrder) {
-  // Spec 3.1 rule 3: prefixed arguments are applied after the positional ones.
-  CommandLine cli = parse_command_line({"--nx=32", "64", "64", "64"});
-  EXPECT_EQ(*cli.values[p_nx], 32);
-}
-
-TEST(ParseCommandLine, ActionsAndBackend) {
-  EXPECT_EQ(parse_command_line({"--help"}).action, CommandLine::Action::help);
-  EXPECT_EQ(parse_command_line({"-h"}).action, CommandLine::Action::help);
-  EXPECT_EQ(parse_command_line({"--version"}).action, CommandLine::Action::version);
-  EXPECT_EQ(parse_command_line({"--list-backends"}).action,
-            CommandLine::Action::list_backends);
-  CommandLine cli = parse_command_line({"--backend=reference", "--nx=16"});
-  EXPECT_EQ(cli.action, CommandLine::Action::run);
-  EXPECT_EQ(cli.backend, "reference");
-}
-
-TEST(ParseCommandLine, NeedsHpcgDatOnlyWithoutAnyDimension) {
-  EXPECT_TRUE(needs_hpcg_dat(parse_command_line({"--rt=60", "--npx=1"})));
-  EXPECT_FALSE(needs_hpcg_dat(parse_command_line({"--nz=16"})));
-  // Zero dimensions are "not given" in 3.1, so the file is still read.
-  EXPECT_TRUE(needs_hpcg_dat(parse_command_line({"--nx=0"})));
-}
-
-class BadCommandLine : public ::testing::TestWithParam<Args> {};
-
-TEST_P(BadCommandLine, ThrowsInputError) {
-  EXPECT_THROW(parse_command_line(GetParam()), InputError);
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Table, BadCommandLine,
-    ::testing::Values(Args{"--foo=1"}, Args{"-x"}, Args{"--nxx=16"},  // unknown option
-                      Args{"--nx=abc"}, Args{"--nx=12abc"}, Args{"--nx="},  // malformed
-                      Args{"sixteen"}, Args{"16.5"},                        // malformed
-                      Args{"--nx=-16"}, Args{"-16"}, Args{"--rt=-1"},       // negative
-                      Args{"--nx"}, Args{"--npz"},                          // missing =VALUE
-                      Args{"--nx=3000000000"}, Args{"99999999999999999999"},  // too large
-                      Args{"--backend="},
-                      Args{"16", "16", "16", "10", "10", "16", "16", "10", "10", "10", "16"}));
-
-TEST(ParseCommandLine, MessagesNameTheOffendingArgument) {
-  EXPECT_THAT(input_error_message([] { parse_command_line({"--bogus=3"}); }),
-              HasSubstr("--bogus"));
-  EXPECT_THAT(input_error_message([] { parse_command_line({"--ny"}); }), HasSubstr("--ny"));
+  return resolve_params(given(args), std::nullopt, ranks);
 }
 
 // ---- hpcg.dat -----------------------------------------------------------------------------
@@ -260,7 +166,7 @@ TEST(ResolveParams, CommandLineDimensionsWithoutRtAreQuickPath) {
 
 TEST(ResolveParams, HpcgDatIsUsedWhenNoDimensionIsGiven) {
   HpcgDat file{104, 96, 88, 60, 2, 1, 1};
-  Params p = resolve_params(parse_command_line({}), file, 2);
+  Params p = resolve_params(given({}), file, 2);
   EXPECT_TRUE(p.read_hpcg_dat);
   EXPECT_EQ(p.nx, 104);
   EXPECT_EQ(p.ny, 96);
@@ -272,7 +178,7 @@ TEST(ResolveParams, HpcgDatIsUsedWhenNoDimensionIsGiven) {
 }
 
 TEST(ResolveParams, HpcgDatDimensionsBelowSixteenAreRaised) {
-  Params p = resolve_params(parse_command_line({}), HpcgDat{8, 24, 16, 60}, 1);
+  Params p = resolve_params(given({}), HpcgDat{8, 24, 16, 60}, 1);
   EXPECT_EQ(p.nx, 24);
   EXPECT_EQ(p.ny, 24);
   EXPECT_EQ(p.nz, 16);
@@ -280,15 +186,15 @@ TEST(ResolveParams, HpcgDatDimensionsBelowSixteenAreRaised) {
 
 TEST(ResolveParams, ExplicitRtWinsOverTheFile) {
   HpcgDat file{16, 16, 16, 60};
-  EXPECT_EQ(resolve_params(parse_command_line({"--rt=30"}), file, 1).runtime_seconds, 30);
+  EXPECT_EQ(resolve_params(given({"--rt=30"}), file, 1).runtime_seconds, 30);
   // Documented deviation from 3.1: an explicit --rt=0 selects QuickPath even with hpcg.dat.
-  EXPECT_TRUE(resolve_params(parse_command_line({"--rt=0"}), file, 1).quick_path());
+  EXPECT_TRUE(resolve_params(given({"--rt=0"}), file, 1).quick_path());
 }
 
 TEST(ResolveParams, ExplicitProcessGridWinsOverTheFile) {
   // Documented deviation from 3.1 (which lets the file overwrite --npx/--npy/--npz).
   HpcgDat file{16, 16, 16, 60, 2, 1, 1};
-  Params p = resolve_params(parse_command_line({"--npx=1", "--npy=2", "--npz=1"}), file, 2);
+  Params p = resolve_params(given({"--npx=1", "--npy=2", "--npz=1"}), file, 2);
   EXPECT_EQ(p.npx, 1);
   EXPECT_EQ(p.npy, 2);
   EXPECT_EQ(p.runtime_seconds, 60);
@@ -300,7 +206,7 @@ TEST(ResolveParams, DimensionsNotMultipleOfEightNameTheNearestValidSizes) {
   EXPECT_THAT(input_error_message([] { resolve({"--nx=16", "--ny=36", "--nz=32"}); }),
               HasSubstr("32 or 40"));
   EXPECT_THAT(input_error_message([] {
-                resolve_params(parse_command_line({}), HpcgDat{16, 16, 100, 60}, 1);
+                resolve_params(given({}), HpcgDat{16, 16, 100, 60}, 1);
               }),
               HasSubstr("96 or 104"));
 }
@@ -318,7 +224,7 @@ TEST(ResolveParams, ProcessGridMustMatchTheRankCount) {
   Params p = resolve({"--nx=16", "--npx=1", "--npy=2", "--npz=1"}, 2);
   EXPECT_EQ(p.npy, 2);
   HpcgDat file{16, 16, 16, 60, 2, 2, 1};
-  EXPECT_THROW(resolve_params(parse_command_line({}), file, 2), InputError);
+  EXPECT_THROW(resolve_params(given({}), file, 2), InputError);
 }
 
 TEST(ResolveParams, PartialProcessGridIsRejected) {

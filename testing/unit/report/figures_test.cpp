@@ -99,11 +99,20 @@ TEST(RunFigure, ShowsEachMultigridLevelOnTheKernelsScale) {
 
 TEST(RunFigure, GivesTheRooflineFractionWhenTheBandwidthWasMeasured) {
   BenchmarkResults r = sample_with_sets();
-  r.params.triad_bandwidth_gbs = 64;
+  r.triad_bandwidth_gbs = 64;
   const std::string svg = render_run_figure(r);
   expect_well_formed(svg);
   // 3.94021 GFLOP/s x 6.4 B/flop / 64 GB/s.
   EXPECT_THAT(svg, HasSubstr("memory-bandwidth roofline: 39.4% (rating x 6.4 B/flop / 64 GB/s"));
+}
+
+TEST(RunFigure, GivesBothMeasuredTriads) {
+  BenchmarkResults r = sample_with_sets();
+  r.measured_triad = MeasuredTriad{64, 32};
+  const std::string svg = render_run_figure(r);
+  expect_well_formed(svg);
+  EXPECT_THAT(svg, HasSubstr("memory-bandwidth roofline: 39.4% (rating x 6.4 B/flop / 64 GB/s "
+                             "STREAM triad, measured before the timed sets; 32 GB/s after: 78.8%)"));
 }
 
 TEST(RunFigure, AnInvalidRunSaysSoAndDrawsNoRating) {

@@ -188,7 +188,7 @@ TEST(RunJson, GivesTheRooflineOnlyWhenTheBandwidthWasMeasured) {
   BenchmarkResults r = with_sets(sample_report_results());
   EXPECT_FALSE(nlohmann::json::parse(render_run_json(r, context())).contains("roofline"));
 
-  r.params.triad_bandwidth_gbs = 64;
+  r.triad_bandwidth_gbs = 64;
   const nlohmann::json json = nlohmann::json::parse(render_run_json(r, context()));
   ASSERT_TRUE(json.contains("roofline"));
   const nlohmann::json& roofline = json.at("roofline");
@@ -203,6 +203,30 @@ TEST(RunJson, GivesTheRooflineOnlyWhenTheBandwidthWasMeasured) {
   const nlohmann::json invalid = nlohmann::json::parse(render_run_json(r, context()));
   EXPECT_DOUBLE_EQ(invalid.at("roofline").at("fraction").get<double>(),
                    compute_ratings(r).official * 6.4 / 64);
+}
+
+TEST(RunJson, GivesBothMeasuredTriadsAndTheCountedBytesInTheRoofline) {
+  BenchmarkResults r = with_sets(sample_report_results());
+  r.measured_triad = MeasuredTriad{64, 32};
+  const nlohmann::json roofline = nlohmann::json::parse(render_run_json(r, context())).at("roofline");
+  EXPECT_EQ(roofline.at("triad_bandwidth_gbs").get<double>(), 64) << "the one before the sets";
+  EXPECT_EQ(roofline.at("bandwidth_source").get<std::string>(), "measured before the timed sets");
+  EXPECT_EQ(roofline.at("measured_before_gbs").get<double>(), 64);
+  EXPECT_EQ(roofline.at("measured_after_gbs").get<double>(), 32);
+  EXPECT_NEAR(roofline.at("fraction").get<double>(), 0.394021, 1e-6);
+  EXPECT_NEAR(roofline.at("fraction_after").get<double>(), 2 * 0.394021, 2e-6);
+  EXPECT_FALSE(roofline.contains("counted_bytes_per_flop")) << "the backend counted nothing";
+
+  r.timed_kernel_traffic = KernelTraffic{3.0e12, 1.0e12, 1000};
+  const nlohmann::json counted = nlohmann::json::parse(render_run_json(r, context()));
+  EXPECT_DOUBLE_EQ(counted.at("roofline").at("counted_bytes_per_flop").get<double>(),
+                   counted.at("kernel_traffic").at("bytes_per_flop").get<double>());
+
+  r.params.triad_bandwidth_gbs = 16;  // the option overrides a measurement
+  const nlohmann::json given = nlohmann::json::parse(render_run_json(r, context())).at("roofline");
+  EXPECT_EQ(given.at("triad_bandwidth_gbs").get<double>(), 16);
+  EXPECT_EQ(given.at("bandwidth_source").get<std::string>(), "--triad-bandwidth");
+  EXPECT_FALSE(given.contains("measured_after_gbs"));
 }
 
 TEST(BuildInfo, NamesTheCompilerAndTheMpiLibrary) {

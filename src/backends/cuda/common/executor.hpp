@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Where the cuda backend's memory lives and its kernels run. Two implementations share every
-// other file: cuda_executor.cu (the GPU, libhpcg_cuda.so) and host_executor.cpp (the same row
-// functions in loops on the CPU, libhpcg_cuda_emulation.so, which the normal test suite runs).
+// other file: device/cuda_executor.cu (the GPU, libhpcg_cuda.so) and emulation/host_executor.cpp
+// (the same row functions in loops on the CPU, libhpcg_cuda_emulation.so, which the normal test
+// suite runs).
 // Every method throws std::runtime_error with a message on failure.
 #pragma once
 

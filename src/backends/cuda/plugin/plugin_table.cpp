@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The cuda backend's plugin table (ABI 3) and the symbols a plugin exports: the entry, the probe
 // and the traffic counter. Every vector and matrix lives in the executor's memory
-// (plugin_state.hpp); the core only ever holds handles. Compiled once per executor.
+// (plugin_state.hpp); the core only ever holds handles. Compiled once, linked with each executor.
 #include "plugin_state.hpp"
 
 namespace hpcg::cuda {

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "traffic.hpp"
+
+#include <cstdint>
+
+namespace hpcg::backends::openmp {
+namespace {
+
+constexpr double value_bytes = sizeof(double);
+
+template <class T>
+double array_bytes(const std::vector<T>& v) {
+  return static_cast<double>(sizeof(T) * v.size());
+}
+
+/// The split copy's L and U parts, each with its row offsets.
+struct PartBytes {
+  double lower = 0, upper = 0;
+};
+
+PartBytes part_bytes(const SweepLayout& layout) {
+  PartBytes parts;
+  parts.lower = array_bytes(layout.lower_start) + layout.lower_value.bytes() +
+                (layout.lower_as_offsets ? layout.lower_offset.bytes() : layout.lower_column.bytes());
+  parts.upper = array_bytes(layout.upper_start) + layout.upper_column.bytes() +
+                layout.upper_value.bytes();
+  return parts;
+}
+
+/// L and U entries of the rows restriction injects, with their row offsets.
+double injected_row_bytes(const Level& level, const SweepLayout& layout) {
+  const double lower_entry =
+      value_bytes + (layout.lower_as_offsets ? sizeof(std::int16_t) : sizeof(local_int));
+  const double upper_entry = value_bytes + sizeof(local_int);
+  double bytes = 0;
+  for (local_int f : level.coarse_to_fine) {
+    bytes += 4 * sizeof(std::uint32_t);
+    bytes += lower_entry * (layout.lower_start[f + 1] - layout.lower_start[f]);
+    bytes += upper_entry * (layout.upper_start[f + 1] - layout.upper_start[f]);
+  }
+  return bytes;
+}
+
+}  // namespace
+
+StepBytes vector_bytes(local_int n, int reads, int writes) {
+  return {value_bytes * n * reads, value_bytes * n * writes};
+}
+
+LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
+                             const BlockColoring& coloring) {
+  const SparseMatrix& A = level.A;
+  const double n = value_bytes * A.rows, columns = value_bytes * A.columns;
+  const double order = array_bytes(coloring.block_start) + array_bytes(coloring.blocks) +
+                       array_bytes(coloring.color_start);
+  const PartBytes part = part_bytes(layout);
+  const double csr = array_bytes(A.row_start) + A.nonzeros() * (value_bytes + sizeof(local_int));
+  LevelBytes bytes;
+  bytes.spmv = {csr + columns, n};
+  // Forward: r, L, U, D^-1 and x read, t and x written; backward: t, U, D^-1 and x read, x
+  // written. From x = 0 the forward sweep reads no U and no x, and zeroes x's halo.
+  const double backward_read = order + n + part.upper + n + columns;
+  bytes.symgs = {order + n + part.lower + part.upper + n + columns + backward_read, 3 * n};
+  bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read, 3 * n + columns - n};
+  const double coarse = static_cast<double>(level.coarse_to_fine.size());
+  // Per injected row: its index, r, the diagonal's offset and value; x in full; rc written.
+  bytes.residual_restriction = {
+      coarse * (sizeof(local_int) + value_bytes + sizeof(nnz_int) + value_bytes) + columns +
+          injected_row_bytes(level, layout),
+      coarse * value_bytes};
+  bytes.prolongation = {coarse * (sizeof(local_int) + 2 * value_bytes), coarse * value_bytes};
+  const double sent = static_cast<double>(A.exchange.halo().send_rows.size());
+  bytes.pack = {sent * (sizeof(local_int) + value_bytes), sent * value_bytes};
+  bytes.unpack = {columns - n, columns - n};
+  return bytes;
+}
+
+}  // namespace hpcg::backends::openmp
