@@ -43,8 +43,9 @@ extern "C" {
 #endif
 
 #define HPCG_BACKEND_ABI_VERSION 3u
-/* Additions within a version that need no new table: 1 = hpcg_problem_view.grid. */
-#define HPCG_BACKEND_ABI_MINOR_VERSION 1u
+/* Additions within a version: 1 = hpcg_problem_view.grid; 2 = HPG-MxP's steps at the end of
+ * hpcg_backend (an older xhpcg reads only the entries it knows). */
+#define HPCG_BACKEND_ABI_MINOR_VERSION 2u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
 
 /* hpcg_backend.flags */
@@ -255,6 +256,42 @@ typedef struct hpcg_backend {
   hpcg_status (*residual_restriction_part)(void* state, int32_t part, int32_t level,
                                            const void* r, const void* x, void* rc,
                                            hpcg_error* error);
+
+  /* Version 3.2, all optional: the steps of xhpgmp (HPG-MxP), whose inner GMRES and V-cycle run
+   * in single precision. Vectors passed to a *_float entry and the z of add_float and y of
+   * round_to_float are `float*` addresses of host memory, allocated by xhpgmp; the others are
+   * the plugin's handles as above. The matrix of a *_float step is the level's values rounded
+   * to float. NULL entries run xhpgmp's reference step; xhpcg calls none of them. */
+  /* One forward Gauss-Seidel sweep for A x = r in the order sweep_order declares (natural
+   * without it); x's halo is current. */
+  hpcg_status (*gs_forward)(void* state, int32_t level, const void* r, void* x, hpcg_error* error);
+  hpcg_status (*gs_forward_part)(void* state, int32_t part, int32_t level, const void* r, void* x,
+                                 hpcg_error* error);
+  /* spmv, gs_forward and residual_restriction in float. */
+  hpcg_status (*spmv_float)(void* state, int32_t level, const void* x, void* y, hpcg_error* error);
+  hpcg_status (*spmv_float_part)(void* state, int32_t part, int32_t level, const void* x, void* y,
+                                 hpcg_error* error);
+  hpcg_status (*gs_forward_float)(void* state, int32_t level, const void* r, void* x,
+                                  hpcg_error* error);
+  hpcg_status (*gs_forward_float_part)(void* state, int32_t part, int32_t level, const void* r,
+                                       void* x, hpcg_error* error);
+  hpcg_status (*residual_restriction_float)(void* state, int32_t level, const void* r,
+                                            const void* x, void* rc, hpcg_error* error);
+  hpcg_status (*residual_restriction_float_part)(void* state, int32_t part, int32_t level,
+                                                 const void* r, const void* x, void* rc,
+                                                 hpcg_error* error);
+  /* prolongation, dot (accumulated in float or wider) and waxpby (alpha, beta rounded to
+   * float) in float. */
+  hpcg_status (*prolongation_float)(void* state, int32_t level, const void* xc, void* x,
+                                    hpcg_error* error);
+  hpcg_status (*dot_float)(void* state, int32_t n, const void* x, const void* y, double* result,
+                           hpcg_error* error);
+  hpcg_status (*waxpby_float)(void* state, int32_t n, double alpha, const void* x, double beta,
+                              const void* y, void* w, hpcg_error* error);
+  /* Iterative refinement: y[i] = (float)(alpha * x[i]) with x double; x[i] += (double)z[i]. */
+  hpcg_status (*round_to_float)(void* state, int32_t n, double alpha, const void* x, void* y,
+                                hpcg_error* error);
+  hpcg_status (*add_float)(void* state, int32_t n, const void* z, void* x, hpcg_error* error);
 } hpcg_backend;
 
 /* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */

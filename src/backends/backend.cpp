@@ -13,62 +13,40 @@
 #include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
+#include "host_values.hpp"
 
 namespace hpcg {
 
-BackendVector::~BackendVector() {
-  if (owner_ != nullptr) owner_->release(handle_);
+void BackendVector::release_handle() {
+  if (owner_ == nullptr) return;
+  if (single_) {
+    owner_->release_float(handle_);
+  } else {
+    owner_->release(handle_);
+  }
 }
+
+BackendVector::~BackendVector() { release_handle(); }
 
 BackendVector::BackendVector(BackendVector&& other) noexcept
     : owner_(std::exchange(other.owner_, nullptr)), handle_(std::exchange(other.handle_, nullptr)),
-      size_(std::exchange(other.size_, 0)) {}
+      size_(std::exchange(other.size_, 0)), single_(std::exchange(other.single_, false)) {}
 
 BackendVector& BackendVector::operator=(BackendVector&& other) noexcept {
   if (this != &other) {
-    if (owner_ != nullptr) owner_->release(handle_);
+    release_handle();
     owner_ = std::exchange(other.owner_, nullptr);
     handle_ = std::exchange(other.handle_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    single_ = std::exchange(other.single_, false);
   }
   return *this;
 }
 
-/// The first `count` values of a vector where a default kernel can use them on the host: the
-/// vector itself in host memory, otherwise a copy (downloaded when `read`; write_back() uploads).
-class Backend::HostValues {
- public:
-  HostValues(Backend& backend, const BackendVector& v, local_int count, bool read)
-      : backend_(backend), vector_(v), count_(count) {
-    HPCG_REQUIRE(count >= 0 && count <= v.size());
-    data_ = backend.host_data(v);
-    if (data_ != nullptr) return;
-    copy_.assign(static_cast<size_t>(count), 0.0);
-    data_ = copy_.data();
-    if (read && count > 0) {
-      backend.download(v, 0, count, data_);
-      backend.staged_bytes_ += sizeof(double) * static_cast<double>(count);
-    }
-  }
-  double* data() { return data_; }
-  /// Makes the values written through data() the vector's (`v` is the vector given above).
-  void write_back(BackendVector& v) {
-    HPCG_REQUIRE(&v == &vector_);
-    if (copy_.empty()) return;
-    backend_.upload(copy_.data(), 0, count_, v);
-    backend_.staged_bytes_ += sizeof(double) * static_cast<double>(count_);
-  }
-
- private:
-  Backend& backend_;
-  const BackendVector& vector_;
-  local_int count_;
-  double* data_ = nullptr;
-  std::vector<double> copy_;
-};
-
 void Backend::optimize(const Problem& problem) {
   problem_ = &problem;
+  float_values_.clear();
+  declared_orders_.clear();
   prepare(problem);
 }
 

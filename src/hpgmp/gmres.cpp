@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // GMRES(m) with a double outer loop and an inner loop in Inner, following HPG-MxP's GMRES and
 // GMRES_IR step for step (the same operations in the same order, so the same iteration counts):
-// CGS2 orthogonalisation, its Givens rotations, and the update x += M (Q y) at each restart.
+// CGS2 orthogonalisation, its Givens rotations, and the update x += M (Q y) at each restart;
+// every vector operation is a step of the backend, in the precision Steps<> names.
 #include "hpcg/hpgmp/gmres.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include <mpi.h>
+
+#include <type_traits>
+
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/timer.hpp"
+#include "precision_steps.hpp"
 
 namespace hpcg::hpgmp {
 namespace {
@@ -59,72 +66,67 @@ P rotate(Projection<P>& p, int k) {
   return std::abs(v2);
 }
 
-/// One pass of classical Gram-Schmidt of q against basis[0..k-1]: h = Q^T q, q -= Q h.
+/// One pass of classical Gram-Schmidt of q against basis[0..k-1]: h = Q^T q (one reduction for
+/// all k), then q -= Q h one basis vector at a time, which rounds as the reference's fused loop.
 template <class T>
-void gram_schmidt_pass(const Comm& comm, local_int n, std::vector<std::vector<T>>& basis, int k,
-                       T* q, std::vector<T>& h) {
-  std::fill(h.begin(), h.begin() + k, T(0));
-  for (int j = 0; j < k; ++j) {
-    const T* v = basis[j].data();
-    T sum(0);
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-    for (local_int i = 0; i < n; ++i) sum += v[i] * q[i];
-    h[j] = sum;
+void gram_schmidt_pass(MxpWorkspace& ws, local_int n, std::vector<BackendVector>& basis, int k,
+                       BackendVector& q, std::vector<T>& h) {
+  Backend& backend = ws.backend();
+  for (int j = 0; j < k; ++j) h[j] = static_cast<T>(Steps<T>::dot(backend, n, basis[j], q));
+  if (ws.comm().size() > 1) {
+    MPI_Allreduce(MPI_IN_PLACE, h.data(), k, std::is_same_v<T, float> ? MPI_FLOAT : MPI_DOUBLE,
+                  MPI_SUM, ws.comm().get());
   }
-  if (comm.size() > 1) {
-    MPI_Allreduce(MPI_IN_PLACE, h.data(), k,
-                  std::is_same_v<T, float> ? MPI_FLOAT : MPI_DOUBLE, MPI_SUM, comm.get());
-  }
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < n; ++i) {
-    T sum = q[i];
-    for (int j = 0; j < k; ++j) sum -= basis[j][i] * h[j];
-    q[i] = sum;
-  }
+  for (int j = 0; j < k; ++j) Steps<T>::waxpby(backend, n, 1.0, q, -h[j], basis[j], q);
 }
 
 }  // namespace
 
 double residual_norm(NonsymProblem& problem, const Vector& b, const Vector& x) {
-  NonsymLevel& fine = problem.fine();
+  Level& fine = problem.fine();
   std::vector<double> p(fine.A.columns), Ap(fine.A.rows);
   std::copy(x.data(), x.data() + fine.A.rows, p.begin());
-  spmv(fine, p.data(), Ap.data());
-  for (local_int i = 0; i < fine.A.rows; ++i) Ap[i] = b[i] - Ap[i];
-  const Comm& comm = problem.comm;
-  return std::sqrt(dot<double>(comm, fine.A.rows, Ap.data(), Ap.data()));
+  fine.A.exchange.run(p.data());
+  reference::spmv(fine.A, p.data(), Ap.data());
+  double local = 0;
+  for (local_int i = 0; i < fine.A.rows; ++i) local += (b[i] - Ap[i]) * (b[i] - Ap[i]);
+  return std::sqrt(problem.comm.sum(local));
 }
 
 template <class Inner>
-GmresResult gmres(NonsymProblem& problem, const Vector& b, Vector& x,
+GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
                   const GmresSettings& settings) {
   using P = Inner;  // the projection runs in the inner precision, as in the reference
-  NonsymLevel& fine = problem.fine();
+  using S = Steps<Inner>;
+  Backend& backend = ws.backend();
+  const Level& fine = ws.problem().fine();
   const local_int n = fine.A.rows;
   const double global_n = static_cast<double>(fine.A.global_rows);
   const double spmv_flops = 2.0 * static_cast<double>(fine.A.global_nonzeros);
-  const Comm& comm = problem.comm;
   const int m = settings.restart;
 
-  std::vector<double> p_hi(fine.A.columns), Ap_hi(n), r_hi(n);
-  std::vector<std::vector<Inner>> Q(m + 1, std::vector<Inner>(n));
-  std::vector<Inner> z(fine.A.columns), r_lo(n);
-  MgWorkspace<Inner> mg_work(problem);
+  BackendVector x = ws.allocate<double>(0, fine.A.columns), b_vec = ws.allocate<double>(0, n);
+  BackendVector Ax = ws.allocate<double>(0, n), r = ws.allocate<double>(0, n);
+  std::vector<BackendVector> Q;
+  for (int j = 0; j <= m; ++j) Q.push_back(ws.allocate<Inner>(0, n));
+  BackendVector z = ws.allocate<Inner>(0, fine.A.columns), update = ws.allocate<Inner>(0, n);
+  backend.upload(b.data(), 0, n, b_vec);
+  backend.upload(x_host.data(), 0, n, x);
   Projection<P> proj(m);
   GmresResult result;
   FlopCount& flops = result.flops;
 
+  backend.fence();
   const double start = wall_time();
   P normr(0), normr0(0);
   double normr0_hi = 0;
   while (result.iterations <= settings.max_iterations && !result.converged) {
     // The outer residual, always in double.
-    std::copy(x.data(), x.data() + n, p_hi.begin());
-    spmv(fine, p_hi.data(), Ap_hi.data());
+    ws.exchange_halo<double>(0, x);
+    backend.spmv(0, x, Ax);
+    backend.waxpby(n, 1.0, b_vec, -1.0, Ax, r);
+    const double normr_hi = std::sqrt(global_dot<double>(ws, n, r, r));
     flops.spmv += spmv_flops;
-#pragma omp parallel for schedule(static)
-    for (local_int i = 0; i < n; ++i) r_hi[i] = b[i] - Ap_hi[i];
-    const double normr_hi = std::sqrt(dot<double>(comm, n, r_hi.data(), r_hi.data()));
     flops.vector_update += 4.0 * global_n;
     if (result.iterations == 0) {
       normr0 = static_cast<P>(normr_hi);
@@ -141,27 +143,23 @@ GmresResult gmres(NonsymProblem& problem, const Vector& b, Vector& x,
       result.converged = true;
       break;
     }
-    const double scale = 1.0 / normr_hi;
-#pragma omp parallel for schedule(static)
-    for (local_int i = 0; i < n; ++i) Q[0][i] = static_cast<Inner>(r_hi[i] * scale);
+    S::from_double(backend, n, 1.0 / normr_hi, r, Q[0]);
     flops.vector_update += global_n;
 
     // One restart cycle in Inner: z = M q_{k-1}, q_k = A z, CGS2, normalise, rotate.
     int k = 1;
     proj.t[0] = normr;
     while (k <= m && normr / normr0 > settings.tolerance && !std::isnan(normr)) {
-      mg_vcycle(problem, mg_work, 0, Q[k - 1].data(), z.data(), flops);
-      Inner* q = Q[k].data();
-      spmv(fine, z.data(), q);
+      ws.vcycle<Inner>(Q[k - 1], z, flops);
+      ws.exchange_halo<Inner>(0, z);
+      S::spmv(backend, 0, z, Q[k]);
       flops.spmv += spmv_flops;
-      gram_schmidt_pass(comm, n, Q, k, q, proj.h);
+      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
-      gram_schmidt_pass(comm, n, Q, k, q, proj.h);
+      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) += proj.h[i];
-      const P beta = std::sqrt(dot<P>(comm, n, q, q));
-      const Inner inverse = static_cast<Inner>(P(1) / beta);
-#pragma omp parallel for schedule(static)
-      for (local_int i = 0; i < n; ++i) q[i] *= inverse;
+      const P beta = std::sqrt(global_dot<Inner>(ws, n, Q[k], Q[k]));
+      S::waxpby(backend, n, static_cast<Inner>(P(1) / beta), Q[k], 0.0, Q[k], Q[k]);
       flops.orthogonalization += 8.0 * k * global_n + 3.0 * global_n;
       proj.at(k, k - 1) = beta;
       normr = rotate(proj, k);
@@ -171,22 +169,19 @@ GmresResult gmres(NonsymProblem& problem, const Vector& b, Vector& x,
 
     // x += M (Q y): y from the triangle, the sum in Inner, the update in double.
     solve_upper(proj, k - 1);
-#pragma omp parallel for schedule(static)
-    for (local_int i = 0; i < n; ++i) {
-      Inner sum(0);
-      for (int j = 0; j < k - 1; ++j) sum += Q[j][i] * static_cast<Inner>(proj.t[j]);
-      r_lo[i] = sum;
-    }
-    mg_vcycle(problem, mg_work, 0, r_lo.data(), z.data(), flops);
-#pragma omp parallel for schedule(static)
-    for (local_int i = 0; i < n; ++i) x[i] += static_cast<double>(z[i]);
+    S::fill(backend, update, 0.0);
+    for (int j = 0; j < k - 1; ++j) S::waxpby(backend, n, 1.0, update, proj.t[j], Q[j], update);
+    ws.vcycle<Inner>(update, z, flops);
+    S::add_to_double(backend, n, z, x);
     flops.vector_update += 2.0 * global_n * (k - 1) + 2.0 * global_n;
   }
+  backend.fence();
   result.seconds = wall_time() - start;
+  backend.download(x, 0, n, x_host.data());
   return result;
 }
 
-template GmresResult gmres<double>(NonsymProblem&, const Vector&, Vector&, const GmresSettings&);
-template GmresResult gmres<float>(NonsymProblem&, const Vector&, Vector&, const GmresSettings&);
+template GmresResult gmres<double>(MxpWorkspace&, const Vector&, Vector&, const GmresSettings&);
+template GmresResult gmres<float>(MxpWorkspace&, const Vector&, Vector&, const GmresSettings&);
 
 }  // namespace hpcg::hpgmp

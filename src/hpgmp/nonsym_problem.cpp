@@ -2,7 +2,7 @@
 // HPG-MxP's coefficients on HPCG's pattern: the generator lays out rows and entries (stencil
 // order, sz then sy then sx ascending, points outside the global grid skipped) with HPCG's
 // values; for the convection variant this file walks the same order to write the nonsymmetric
-// values in double and, separately, in float.
+// values.
 #include <cmath>
 
 #include "hpcg/hpgmp/nonsym_problem.hpp"
@@ -52,19 +52,11 @@ void fill_values(const Geometry& g, Out out) {
   }
 }
 
-void set_values(NonsymLevel& level, Coefficients coefficients) {
-  const Geometry& g = level.geometry;
+void set_values(Level& level, Coefficients coefficients) {
+  if (coefficients == Coefficients::reference) return;  // the generator's values: HPCG's
   SparseMatrix& A = level.A;
-  level.values_float.resize(A.values.size());
-  if (coefficients == Coefficients::reference) {  // HPCG's values, exact in float
-    for (size_t k = 0; k < A.values.size(); ++k) level.values_float[k] = static_cast<float>(A.values[k]);
-    return;
-  }
-  fill_values<double>(g, [&A](local_int row, nnz_int k, double v) {
+  fill_values<double>(level.geometry, [&A](local_int row, nnz_int k, double v) {
     A.values[A.row_start[row] + k] = v;
-  });
-  fill_values<float>(g, [&A, &level](local_int row, nnz_int k, float v) {
-    level.values_float[A.row_start[row] + k] = v;
   });
 }
 
@@ -91,17 +83,10 @@ template float nonsym_entry<float>(const Geometry&, global_int, global_int, glob
 NonsymProblem generate_nonsym_problem(const Geometry& fine, const Comm& comm,
                                       Coefficients coefficients) {
   check_memory_fits(fine, comm, 0.0);  // generate_problem leaves it to the caller
-  Problem hpcg_problem = generate_problem(fine, comm);
   NonsymProblem problem;
+  static_cast<Problem&>(problem) = generate_problem(fine, comm);
   problem.comm = comm;
-  problem.levels.resize(mg_levels);
-  for (int l = 0; l < mg_levels; ++l) {
-    NonsymLevel& level = problem.levels[l];
-    level.geometry = hpcg_problem.levels[l].geometry;
-    level.A = std::move(hpcg_problem.levels[l].A);
-    level.coarse_to_fine = std::move(hpcg_problem.levels[l].coarse_to_fine);
-    set_values(level, coefficients);
-  }
+  for (Level& level : problem.levels) set_values(level, coefficients);
   const SparseMatrix& A = problem.fine().A;
   problem.b = Vector(A.rows);
   for (local_int i = 0; i < A.rows; ++i) {

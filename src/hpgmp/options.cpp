@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
 
 namespace hpcg::hpgmp {
@@ -47,6 +48,19 @@ ValidationType parse_validation(const std::string& text) {
   if (text == "standard") return ValidationType::standard;
   if (text == "fullscale") return ValidationType::fullscale;
   throw InputError("--validation_type must be standard or fullscale, not '" + text + "'");
+}
+
+/// The backend named, with settings it accepts; InputError naming the choices otherwise.
+void check_backend(const Options& options) {
+  std::string names;
+  for (const BackendEntry& entry : backend_table()) {
+    if (entry.matches(options.backend) && entry.built) {
+      check_backend_settings(entry, options.backend_options.settings);
+      return;
+    }
+    if (entry.built) names += (names.empty() ? "" : ", ") + entry.name;
+  }
+  throw InputError("unknown backend '" + options.backend + "' (--backend=); built in: " + names);
 }
 
 }  // namespace
@@ -97,6 +111,10 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
         throw InputError("--problem must be reference or convection, not '" + value + "'");
       }
       options.coefficients = value == "reference" ? Coefficients::reference : Coefficients::convection;
+    } else if (name == "backend") {
+      options.backend = value;
+    } else if (name == "backend-settings") {
+      options.backend_options.settings = value;
     } else if (name == "validation_type") {
       options.validation = parse_validation(value);
     } else if (auto flag = numeric_flags().find(name); flag != numeric_flags().end()) {
@@ -106,6 +124,7 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
     }
   }
   if (options.help) return options;
+  check_backend(options);
   std::optional<HpcgDat> dat;
   if (!given.values[p_nx] && !given.values[p_ny] && !given.values[p_nz]) {
     if (!std::ifstream(dat_path)) {
@@ -152,9 +171,12 @@ std::string usage_text() {
   return "usage: xhpgmp [--nx=N --ny=N --nz=N] [--rt=SECONDS] [--npx=P --npy=P --npz=P]\n"
          "              [--pz=L --zl=N --zu=N] [--run_type=benchmark|benchmark_no_ref|\n"
          "              standalone_mxp|standalone_ref] [--validation_type=standard|fullscale]\n"
-         "              [--problem=reference|convection] [--quiet] [--help]\n"
+         "              [--problem=reference|convection] [--backend=NAME]\n"
+         "              [--backend-settings=TEXT] [--quiet] [--help]\n"
          "--problem: reference (default) is what HPG-MxP's reference build generates; convection\n"
          "is the nonsymmetric convection-diffusion matrix its sources also hold.\n"
+         "--backend: reference (default), openmp, kokkos, plugin:PATH, as xhpcg's; every step\n"
+         "it runs is checked against the reference steps before the solves.\n"
          "Without --nx/--ny/--nz, reads hpgmp.dat (hpcg.dat's format) from the working "
          "directory.\n";
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "hpcg/base/program.hpp"
+#include "hpcg/report/report_header.hpp"
 
 namespace hpcg::hpgmp {
 namespace {
@@ -45,23 +46,15 @@ std::string report_text(const Outcome& o, int threads) {
   w.add("Release date", "May 5, 2023");
   w.add("Run type", to_string(o.options.run_type));
   w.add("Validation type", o.options.validates() ? to_string(o.options.validation) : "None");
-  w.section("Machine Summary");
-  w.add("Machine Summary::Distributed Processes", g.ranks);
-  w.add("Machine Summary::Threads per processes", threads);
-  w.section("Global Problem Dimensions");
-  w.add("Global Problem Dimensions::Global nx", g.gnx);
-  w.add("Global Problem Dimensions::Global ny", g.gny);
-  w.add("Global Problem Dimensions::Global nz", g.gnz);
-  w.section("Processor Dimensions");
-  w.add("Processor Dimensions::npx", g.npx);
-  w.add("Processor Dimensions::npy", g.npy);
-  w.add("Processor Dimensions::npz", g.npz);
-  w.section("Local Domain Dimensions");
-  w.add("Local Domain Dimensions::nx", g.nx);
-  w.add("Local Domain Dimensions::ny", g.ny);
-  w.add("Local Domain Dimensions::Lower ipz", 0);
-  w.add("Local Domain Dimensions::Upper ipz", g.npz - 1);
-  w.add("Local Domain Dimensions::nz", g.nz);
+  ReportEntries header;
+  add_machine_and_dimensions(header, g, g.ranks, threads);
+  for (const ReportEntry& entry : header) {
+    if (entry.kind == ReportEntry::Kind::section) {
+      w.section(entry.key);
+    } else {
+      w.add(entry.key, entry.text);
+    }
+  }
   w.section("########## Problem Summary  ##########");
   w.section("Setup Information");
   w.add("Setup Information::Setup Time", o.setup_seconds);
@@ -133,6 +126,7 @@ std::string report_json(const Outcome& o, int threads) {
                 {"flops", r.flops.total()}, {"gflops", r.gflops()}};
   };
   json j{{"kind", "hpgmp"},
+         {"backend", o.backend},
          {"run_type", to_string(o.options.run_type)},
          {"validation_type", to_string(o.options.validation)},
          {"ranks", o.geometry.ranks},

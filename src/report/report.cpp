@@ -10,6 +10,7 @@
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/program.hpp"
 #include "hpcg/report/performance_model.hpp"
+#include "hpcg/report/report_header.hpp"
 #include "hpcg/version.hpp"
 
 namespace hpcg {
@@ -33,6 +34,7 @@ class Builder {
     put(key, std::to_string(value), ReportEntry::Kind::integer, static_cast<double>(value));
   }
   void add(const std::string& key, int value) { add(key, static_cast<global_int>(value)); }
+  ReportEntries& entries() { return entries_; }
 
  private:
   void put(const std::string& key, const std::string& text, ReportEntry::Kind kind, double n) {
@@ -45,31 +47,7 @@ void add_dimensions(Builder& b, const BenchmarkResults& r) {
   const Geometry& g = r.geometry;
   b.add("version", hpcg_version);
   b.add("Release date", hpcg_release_date);
-  b.section("Machine Summary");
-  b.add("Machine Summary::Distributed Processes", r.ranks);
-  b.add("Machine Summary::Threads per processes", r.threads);
-  b.section("Global Problem Dimensions");
-  b.add("Global Problem Dimensions::Global nx", g.gnx);
-  b.add("Global Problem Dimensions::Global ny", g.gny);
-  b.add("Global Problem Dimensions::Global nz", g.gnz);
-  b.section("Processor Dimensions");
-  b.add("Processor Dimensions::npx", g.npx);
-  b.add("Processor Dimensions::npy", g.npy);
-  b.add("Processor Dimensions::npz", g.npz);
-  b.section("Local Domain Dimensions");
-  b.add("Local Domain Dimensions::nx", g.nx);
-  b.add("Local Domain Dimensions::ny", g.ny);
-  auto block = [&](int lower, int upper, int nz) {
-    b.add("Local Domain Dimensions::Lower ipz", lower);
-    b.add("Local Domain Dimensions::Upper ipz", upper);
-    b.add("Local Domain Dimensions::nz", nz);
-  };
-  if (g.has_two_z_blocks()) {
-    block(0, g.z_split - 1, g.nz_lower);
-    block(g.z_split, g.npz - 1, g.nz_upper);
-  } else {
-    block(0, g.npz - 1, g.nz_lower);
-  }
+  add_machine_and_dimensions(b.entries(), g, r.ranks, r.threads);
 }
 
 void add_problem(Builder& b, const BenchmarkResults& r) {

@@ -7,7 +7,11 @@
 
 #include <cmath>
 
-#include "hpcg/hpgmp/kernels.hpp"
+#include <vector>
+
+#include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/hpgmp/nonsym_problem.hpp"
 #include "rank_checks.hpp"
 #include "test_problem.hpp"
 
@@ -65,7 +69,7 @@ TEST_P(ProblemTest, MatchesTheGlobalFormulaOnAnySplit) {
   Geometry g = split_geometry(comm);
   ASSERT_EQ(g.gnx, gnx);
   NonsymProblem problem = generate_nonsym_problem(g, comm, GetParam());
-  NonsymLevel& fine = problem.fine();
+  Level& fine = problem.fine();
   RankChecks checks;
 
   std::vector<double> v(fine.A.columns), av(fine.A.rows);
@@ -78,7 +82,8 @@ TEST_P(ProblemTest, MatchesTheGlobalFormulaOnAnySplit) {
       }
     }
   }
-  spmv(fine, v.data(), av.data());
+  fine.A.exchange.run(v.data());
+  reference::spmv(fine.A, v.data(), av.data());
   for (int iz = 0; iz < g.nz; ++iz) {
     for (int iy = 0; iy < g.ny; ++iy) {
       for (int ix = 0; ix < g.nx; ++ix) {
@@ -101,11 +106,12 @@ TEST_P(ProblemTest, OnesSolveEveryLevelInBothPrecisions) {
   Comm comm(MPI_COMM_WORLD);
   NonsymProblem problem = generate_nonsym_problem(split_geometry(comm), comm, GetParam());
   RankChecks checks;
-  for (NonsymLevel& level : problem.levels) {
+  for (Level& level : problem.levels) {
     std::vector<double> ones(level.A.columns, 1.0), row_sums(level.A.rows);
     std::vector<float> ones_f(level.A.columns, 1.0f), row_sums_f(level.A.rows);
-    spmv(level, ones.data(), row_sums.data());
-    spmv(level, ones_f.data(), row_sums_f.data());
+    std::vector<float> values_f(level.A.values.begin(), level.A.values.end());
+    reference::spmv(level.A, ones.data(), row_sums.data());
+    reference::spmv_values(level.A, values_f.data(), ones_f.data(), row_sums_f.data());
     for (local_int i = 0; i < level.A.rows; ++i) {
       double sum = 0;  // the row sum, in entry order as b is built
       for (nnz_int k = level.A.row_start[i]; k < level.A.row_start[i + 1]; ++k) sum += level.A.values[k];

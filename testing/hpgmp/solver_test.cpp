@@ -7,7 +7,10 @@
 #include <mpi.h>
 
 #include <cmath>
+#include <memory>
+#include <string>
 
+#include "hpcg/backends/registry.hpp"
 #include "hpcg/hpgmp/benchmark.hpp"
 #include "rank_checks.hpp"
 #include "test_problem.hpp"
@@ -24,10 +27,14 @@ struct Solved {
 };
 
 template <class Inner>
-Solved solve(NonsymProblem& problem, const GmresSettings& settings) {
+Solved solve(NonsymProblem& problem, const GmresSettings& settings,
+             const std::string& backend_name = "reference") {
+  std::unique_ptr<Backend> backend = make_backend(backend_name);
+  backend->optimize(problem);
+  MxpWorkspace ws(*backend, problem);
   Vector x(problem.fine().A.rows);
   Solved s;
-  s.result = gmres<Inner>(problem, problem.b, x, settings);
+  s.result = gmres<Inner>(ws, problem.b, x, settings);
   s.recomputed = residual_norm(problem, problem.b, x);
   double error = 0;
   for (local_int i = 0; i < x.size(); ++i) error = std::max(error, std::abs(x[i] - 1.0));

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # bin/xhpgmp end to end, one case per CTest test, in a fresh directory.
-# Usage: xhpgmp_cases.sh CASE XHPGMP XHPCG_REPORT MPIEXEC
+# Usage: xhpgmp_cases.sh CASE XHPGMP XHPCG_REPORT MPIEXEC [PLUGIN]
 set -uo pipefail
-case_name=$1 xhpgmp=$2 report_tool=$3 mpiexec=$4
+case_name=$1 xhpgmp=$2 report_tool=$3 mpiexec=$4 plugin=${5:-}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch" || exit 1
@@ -56,6 +56,28 @@ case $case_name in
       sed -i 's/^\(Iteration Count Information::Penalty factor (validation)\)=.*/\1=1/' "$report"
       "$report_tool" check "$report" > check.txt 2>&1
       grep -q "penalty 1[.0]* is not max" check.txt || { cat check.txt; fail "forged penalty accepted"; }
+    fi
+    ;;
+  plugin_*_np[12])
+    # plugin_NAME_npN: a plugin with xhpgmp's steps (testing/plugins/mxp_backend.c) on N ranks;
+    # the honest one is VALID, each faulty one INVALID with a reason naming the step it fakes.
+    name=${case_name#plugin_}; ranks=${name##*_np}; name=${name%_np*}
+    run "$ranks" --nx=16 --ny=16 --nz=16 --rt=0 --run_type=benchmark_no_ref \
+      --backend=plugin:"$plugin"
+    report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
+    case $name in
+      mxp_backend) expected="" ;;
+      mxp_faulty_half_precision_inner) expected="backend step spmv_float" ;;
+      mxp_faulty_float_outer_loop) expected="backend step spmv on level 0" ;;
+      mxp_faulty_skipped_refinement) expected="backend step add_float" ;;
+      *) fail "unknown plugin case" ;;
+    esac
+    if [[ -z $expected ]]; then
+      [[ $status -eq 0 ]] || fail "status $status"
+      grep -q "^Final Summary::HPGMP result is VALID" "$report" || fail "not VALID"
+    else
+      [[ $status -eq 1 ]] || fail "status $status, expected 1 (INVALID)"
+      grep -q "^Final Summary::Reason=.*$expected" "$report" || fail "no reason naming '$expected'"
     fi
     ;;
   bad_flag) expect_error "unknown option --bogus" 2 --bogus=1 ;;

@@ -35,12 +35,16 @@ class BackendVector {
   local_int size() const { return size_; }
   /// The backend's own handle: a host address, a device address, a plugin's object.
   void* handle() const { return handle_; }
+  /// Whether it holds floats (made by Backend::allocate_float) rather than doubles.
+  bool single() const { return single_; }
 
  private:
   friend class Backend;
+  void release_handle();
   Backend* owner_ = nullptr;
   void* handle_ = nullptr;
   local_int size_ = 0;
+  bool single_ = false;
 };
 
 /// Which of HPCG's optimisable kernels a backend replaces (the report warns about the others).
@@ -155,6 +159,18 @@ class Backend {
   virtual void pack_halo(int level, const BackendVector& x, double* send);
   /// x[rows + k] = receive[k].
   virtual void unpack_halo(int level, const double* receive, BackendVector& x);
+  /// Single-precision vectors for HPG-MxP's inner solver (the *_float steps). The defaults keep
+  /// them in host memory as floats, whatever memory the backend's double vectors are in; the
+  /// halo calls move their values as doubles (exactly), so that one exchange serves both.
+  virtual BackendVector allocate_float(int level, VectorRole role, local_int length);
+  virtual void upload_float(const float* host, local_int begin, local_int count,
+                            BackendVector& v);
+  virtual void download_float(const BackendVector& v, local_int begin, local_int count,
+                              float* host);
+  virtual void fill_float(BackendVector& v, float value);
+  virtual void pack_halo_float(int level, const BackendVector& x, double* send);
+  virtual void unpack_halo_float(int level, const double* receive, BackendVector& x);
+
   /// Asked only under --gpu-aware-mpi: buffers in the backend's memory for the level's halo,
   /// or none (the default), and the core stages through host buffers.
   virtual HaloBuffers halo_buffers(int level) {
@@ -162,10 +178,11 @@ class Backend {
     return {};
   }
 
-  /// The steps CG and the V-cycle call, declared in steps.hpp: the halo steps' parts
-  /// (spmv_part, spmv_dot_part, symgs_part, residual_restriction_part) and the whole steps they
-  /// make (spmv, spmv_dot, symgs, residual_restriction); then symgs_zero_guess, prolongation,
-  /// dot, waxpby, waxpby_norm. Every default is the reference kernel on the level's matrix.
+  /// The steps CG, the V-cycle and HPG-MxP's GMRES call, declared in steps.hpp: the halo steps'
+  /// parts (spmv_part, symgs_part, ..., gs_forward_float_part) and the whole steps they make;
+  /// then the local steps (symgs_zero_guess, prolongation, dot, waxpby, ..., add_float). Every
+  /// default is the reference kernel on the level's matrix (its values rounded to float for the
+  /// *_float steps).
   HPCG_HALO_STEPS(HPCG_DECLARE_HALO_STEP)
   HPCG_LOCAL_STEPS(HPCG_DECLARE_LOCAL_STEP)
 
@@ -204,17 +221,35 @@ class Backend {
     v.owner_ = this;
     return v;
   }
+  /// An owning float vector, released by release_float().
+  BackendVector adopt_float(void* handle, local_int size) {
+    BackendVector v = adopt(handle, size);
+    v.single_ = true;
+    return v;
+  }
   /// Frees a handle made by allocate().
   virtual void release(void* handle);
+  /// Frees a handle made by allocate_float().
+  virtual void release_float(void* handle);
   /// Where a kernel may read and write v's values on the host, or nullptr when the memory is
   /// separate. The default matches the default allocate(): the handle is the host address.
   virtual double* host_data(const BackendVector& v) { return static_cast<double*>(v.handle()); }
+  /// The same for a float vector; the default matches the default allocate_float().
+  virtual float* host_data_float(const BackendVector& v) {
+    return static_cast<float*>(v.handle());
+  }
+  /// The level's matrix values rounded to float, made at the first call after optimize().
+  const float* float_values(int level);
+  /// sweep_order(level) as asked once after optimize(), or nullptr for natural order.
+  const local_int* declared_order(int level);
 
  private:
   friend class BackendVector;
   class HostValues;
   const Problem* problem_ = nullptr;
   double staged_bytes_ = 0;
+  std::vector<std::vector<float>> float_values_;  ///< per level, empty until asked
+  std::vector<std::vector<local_int>> declared_orders_;  ///< per level, once asked
 };
 
 }  // namespace hpcg

@@ -28,6 +28,16 @@
   /* where restriction injects it. */                                                             \
   X(residual_restriction, void,                                                                   \
     (int level, const BackendVector& r, const BackendVector& x, BackendVector& rc),               \
+    (level, r, x, rc))                                                                            \
+  /* HPG-MxP's smoother: one forward Gauss-Seidel sweep for A x = r, in sweep_order()'s order. */ \
+  X(gs_forward, void, (int level, const BackendVector& r, BackendVector& x), (level, r, x))      \
+  /* In single precision (HPG-MxP's inner GMRES and V-cycle): the same steps on float vectors */ \
+  /* (allocate_float) and the level's values rounded to float. */                               \
+  X(spmv_float, void, (int level, const BackendVector& x, BackendVector& y), (level, x, y))      \
+  X(gs_forward_float, void, (int level, const BackendVector& r, BackendVector& x),               \
+    (level, r, x))                                                                                \
+  X(residual_restriction_float, void,                                                             \
+    (int level, const BackendVector& r, const BackendVector& x, BackendVector& rc),               \
     (level, r, x, rc))
 
 /// Steps that need no halo exchange before them.
@@ -50,7 +60,21 @@
   X(waxpby_norm, double,                                                                          \
     (local_int n, double alpha, const BackendVector& x, double beta, const BackendVector& y,     \
      BackendVector& w),                                                                           \
-    (n, alpha, x, beta, y, w))
+    (n, alpha, x, beta, y, w))                                                                    \
+  /* Single precision, on float vectors: prolongation; x.y accumulated in float or wider; */     \
+  /* waxpby with alpha and beta rounded to float. */                                              \
+  X(prolongation_float, void, (int level, const BackendVector& xc, BackendVector& x),            \
+    (level, xc, x))                                                                               \
+  X(dot_float, double, (local_int n, const BackendVector& x, const BackendVector& y), (n, x, y))  \
+  X(waxpby_float, void,                                                                           \
+    (local_int n, double alpha, const BackendVector& x, double beta, const BackendVector& y,     \
+     BackendVector& w),                                                                           \
+    (n, alpha, x, beta, y, w))                                                                    \
+  /* Iterative refinement's crossings: y (float) = alpha x (double) rounded to float, and */      \
+  /* x (double) += z (float). */                                                                  \
+  X(round_to_float, void, (local_int n, double alpha, const BackendVector& x, BackendVector& y), \
+    (n, alpha, x, y))                                                                             \
+  X(add_float, void, (local_int n, const BackendVector& z, BackendVector& x), (n, z, x))
 
 /// Helpers for expanding the lists: a parenthesised list without its parentheses, and with a
 /// HaloPart before it.

@@ -33,6 +33,7 @@ struct Validation {
   double tolerance = validation_tolerance;  ///< the mixed solver's (full-scale: the reached one)
   SolveRecord reference, optimized;
   double penalty = 1;  ///< optimized / reference iterations, at least 1
+  bool steps_failed = false;  ///< the backend's steps differed from the reference: no solve ran
 };
 
 /// The timed calls of one solver.
@@ -50,6 +51,7 @@ struct LevelSize {
 
 struct Outcome {
   Options options;
+  std::string backend;  ///< the backend's name, as it gives it
   Geometry geometry;
   std::vector<LevelSize> levels;
   double setup_seconds = 0;

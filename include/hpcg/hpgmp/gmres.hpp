@@ -2,10 +2,10 @@
 // HPG-MxP's solver, written once: restarted, right-preconditioned GMRES with classical
 // Gram-Schmidt done twice, whose outer loop (residual b - A x and the update of x) is always
 // double. Inner = double is the reference GMRES(30); Inner = float is GMRES-IR, whose Krylov
-// basis, Hessenberg projection and multigrid run in float.
+// basis, Hessenberg projection and multigrid run in float. Every vector step is the backend's.
 #pragma once
 
-#include "hpcg/hpgmp/kernels.hpp"
+#include "hpcg/hpgmp/mxp_workspace.hpp"
 
 namespace hpcg::hpgmp {
 
@@ -25,12 +25,14 @@ struct GmresResult {
   double seconds = 0;
 };
 
-/// Solves A x = b from the x given (rows entries). Collective.
+/// Solves A x = b from the x given (rows entries) with the steps of the workspace's backend: x and
+/// b are uploaded before and x downloaded after the solve, outside its time. Collective.
 template <class Inner>
-GmresResult gmres(NonsymProblem& problem, const Vector& b, Vector& x,
+GmresResult gmres(MxpWorkspace& workspace, const Vector& b, Vector& x,
                   const GmresSettings& settings);
 
-/// ||b - A x|| in double, computed by the core whatever solver produced x. Collective.
+/// ||b - A x|| in double, computed by the core with the reference SpMV on the host, whatever
+/// backend and solver produced x. Collective.
 double residual_norm(NonsymProblem& problem, const Vector& b, const Vector& x);
 
 }  // namespace hpcg::hpgmp

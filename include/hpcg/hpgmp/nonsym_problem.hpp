@@ -1,57 +1,28 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// HPG-MxP's linear system on HPCG's 27-point grid, process grid and global numbering, held in
-// double for the outer loop and the double solver and, generated again in float arithmetic, for
-// the inner solver. Two sets of coefficients: the ones HPG-MxP's reference build runs (HPCG's
-// 26 / -1: its generator selects them; the nonsymmetry is in the forward Gauss-Seidel smoother),
-// and the convection-diffusion variant its sources also hold (scaled off-diagonals and a
-// convection term in x), which makes the matrix itself nonsymmetric.
+// HPG-MxP's linear system on HPCG's 27-point grid, process grid and global numbering: an
+// hpcg::Problem with other values, so that a backend's optimisation phase takes it as it takes
+// xhpcg's (src/backends/README.md, "How xhpgmp hands its problem to a backend"). Two sets of
+// coefficients: the ones HPG-MxP's reference build runs (HPCG's 26 / -1: its generator selects
+// them; the nonsymmetry is in the forward Gauss-Seidel smoother), and the convection-diffusion
+// variant its sources also hold (scaled off-diagonals and a convection term in x), which makes
+// the matrix itself nonsymmetric. The single-precision steps use the values rounded to float.
 #pragma once
 
-#include <vector>
-
 #include "hpcg/base/comm.hpp"
-#include "hpcg/linalg/sparse_matrix.hpp"
-#include "hpcg/linalg/vector.hpp"
 #include "hpcg/problem/geometry.hpp"
+#include "hpcg/problem/problem.hpp"
 
 namespace hpcg::hpgmp {
-
-constexpr int mg_levels = 4;  ///< the fine grid and three coarse grids, as in HPCG
-
-/// One grid: the pattern, halo and double values in `A` (our 27-point generator's layout, so the
-/// same global numbering as the reference), the same entries computed in float in
-/// `values_float`, and the injection map to the next coarser grid (empty on the coarsest).
-struct NonsymLevel {
-  Geometry geometry;
-  SparseMatrix A;
-  std::vector<float> values_float;
-  std::vector<local_int> coarse_to_fine;
-
-  template <class T>
-  const T* values() const;
-};
-
-template <>
-inline const double* NonsymLevel::values<double>() const {
-  return A.values.data();
-}
-template <>
-inline const float* NonsymLevel::values<float>() const {
-  return values_float.data();
-}
 
 enum class Coefficients {
   reference,   ///< what HPG-MxP's reference build generates: HPCG's 26 / -1
   convection,  ///< HPG-MxP's nonsymmetric variant: beta-scaled entries plus convection in x
 };
 
-struct NonsymProblem {
-  std::vector<NonsymLevel> levels;  ///< [0] is the fine grid
-  Vector b;                         ///< the row sums of the double matrix: the solution is ones
-  Comm comm;                        ///< the ranks that hold the problem
-
-  NonsymLevel& fine() { return levels.front(); }
-  const NonsymLevel& fine() const { return levels.front(); }
+/// The levels (fine grid first) with HPG-MxP's values, b = the row sums of the fine matrix (the
+/// solution is ones), and the ranks that hold it.
+struct NonsymProblem : Problem {
+  Comm comm;
 };
 
 /// The entry of the row at global point (gx, gy, gz) for its neighbour at offset (sx, sy, sz),

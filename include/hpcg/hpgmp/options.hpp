@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hpcg/backends/backend.hpp"
 #include "hpcg/hpgmp/nonsym_problem.hpp"
 #include "hpcg/problem/params.hpp"
 
@@ -24,6 +25,8 @@ struct Options {
   RunType run_type = RunType::benchmark;
   ValidationType validation = ValidationType::standard;
   Coefficients coefficients = Coefficients::reference;  ///< --problem=reference|convection
+  std::string backend = "reference";  ///< --backend=NAME, as xhpcg's
+  BackendOptions backend_options;     ///< --backend-settings=TEXT
   bool quiet = false;
   bool help = false;
   bool validates() const {

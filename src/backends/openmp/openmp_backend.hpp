@@ -36,6 +36,11 @@ class OpenMPBackend : public Backend {
   void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
                                  const BackendVector& x, BackendVector& rc) override;
   std::vector<local_int> sweep_order(int level) const override;
+  /// HPG-MxP's forward sweeps in the same order (float_steps.cpp).
+  void gs_forward_part(HaloPart part, int level, const BackendVector& r,
+                       BackendVector& x) override;
+  void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
+                             BackendVector& x) override;
 
   // The core's defaults, counted (traffic.hpp).
   std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }

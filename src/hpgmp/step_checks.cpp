@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The backend's steps against the reference steps, level by level, on values drawn here.
+#include "hpcg/hpgmp/step_checks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+
+#include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
+#include "precision_steps.hpp"
+
+namespace hpcg::hpgmp {
+namespace {
+
+/// Host values and the same in the backend, in precision T.
+template <class T>
+struct Pair {
+  std::vector<T> host;
+  BackendVector device;
+};
+
+class StepChecker {
+ public:
+  explicit StepChecker(MxpWorkspace& ws) : ws_(ws), backend_(ws.backend()) {}
+
+  void check_level(int l);
+  std::vector<std::string> reasons() const { return reasons_; }
+
+ private:
+  template <class T>
+  Pair<T> drawn(int l, local_int length, bool with_halo);
+  template <class T>
+  std::vector<T> downloaded(const BackendVector& v, local_int count);
+  /// v[0, count) = host[0, count): each step starts from the reference's values, so that a
+  /// reason names the step that erred, not the ones after it.
+  template <class T>
+  void upload(const std::vector<T>& host, local_int count, BackendVector& v);
+  /// Records a reason where the largest error over the ranks passes tolerance * scale.
+  void verdict(const std::string& step, int l, double error, double scale, double tolerance);
+  template <class T>
+  void check_precision(int l, const std::string& suffix, double tolerance);
+
+  MxpWorkspace& ws_;
+  Backend& backend_;
+  std::mt19937_64 random_{12345};
+  std::vector<std::string> reasons_;
+};
+
+template <class T>
+Pair<T> StepChecker::drawn(int l, local_int length, bool with_halo) {
+  SparseMatrix& A = ws_.problem().levels[l].A;
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  random_.seed(1000003ULL * static_cast<unsigned>(ws_.comm().rank() + 1) + random_());
+  Pair<T> p;
+  p.host.assign(length, T(0));
+  for (local_int i = 0; i < std::min(length, A.rows); ++i) p.host[i] = static_cast<T>(value(random_));
+  p.device = ws_.allocate<T>(l, length);
+  if constexpr (std::is_same_v<T, float>) {
+    backend_.upload_float(p.host.data(), 0, A.rows, p.device);
+  } else {
+    backend_.upload(p.host.data(), 0, std::min(length, A.rows), p.device);
+  }
+  if (with_halo) {
+    A.exchange.run_typed(p.host.data());
+    ws_.exchange_halo<T>(l, p.device);
+  }
+  return p;
+}
+
+template <class T>
+void StepChecker::upload(const std::vector<T>& host, local_int count, BackendVector& v) {
+  if constexpr (std::is_same_v<T, float>) {
+    backend_.upload_float(host.data(), 0, count, v);
+  } else {
+    backend_.upload(host.data(), 0, count, v);
+  }
+}
+
+template <class T>
+std::vector<T> StepChecker::downloaded(const BackendVector& v, local_int count) {
+  std::vector<T> host(count);
+  if constexpr (std::is_same_v<T, float>) {
+    backend_.download_float(v, 0, count, host.data());
+  } else {
+    backend_.download(v, 0, count, host.data());
+  }
+  return host;
+}
+
+void StepChecker::verdict(const std::string& step, int l, double error, double scale,
+                          double tolerance) {
+  const Comm& comm = ws_.comm();
+  error = comm.max(std::isfinite(error) ? error : 1e300);
+  scale = comm.max(scale);
+  if (error <= tolerance * scale) return;
+  std::ostringstream out;
+  out << "backend step " << step << " on level " << l << " differs from the reference step: "
+      << "error " << error / std::max(scale, 1e-300) << " relative, tolerance " << tolerance;
+  reasons_.push_back(out.str());
+}
+
+/// Largest |a - b| and largest |b|, over the first n entries.
+template <class T>
+std::pair<double, double> max_error(const std::vector<T>& a, const std::vector<T>& b, size_t n) {
+  double error = 0, scale = 0;
+  for (size_t i = 0; i < n; ++i) {
+    error = std::max(error, std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])));
+    if (!std::isfinite(static_cast<double>(a[i]))) error = 1e300;
+    scale = std::max(scale, std::abs(static_cast<double>(b[i])));
+  }
+  return {error, scale};
+}
+
+/// Largest |a_i - b_i| / scale_i over the rows: each row's error against the sum of the magnitudes
+/// it added, so that a large entry cannot hide another row's error.
+template <class T>
+double max_row_error(const std::vector<T>& a, const std::vector<T>& b,
+                     const std::vector<double>& scale) {
+  double error = 0;
+  for (size_t i = 0; i < scale.size(); ++i) {
+    const double e = std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
+    error = std::isfinite(e) ? std::max(error, e / std::max(scale[i], 1e-300)) : 1e300;
+  }
+  return error;
+}
+
+/// |r_f| + sum over row f of |a_fj x_j| for each row f in `rows` (all rows when empty).
+template <class T>
+std::vector<double> row_magnitudes(const SparseMatrix& A, const std::vector<T>& values,
+                                   const std::vector<T>& x, const std::vector<local_int>& rows,
+                                   const T* r) {
+  const local_int count = rows.empty() ? A.rows : static_cast<local_int>(rows.size());
+  std::vector<double> scale(count);
+  for (local_int k = 0; k < count; ++k) {
+    const local_int i = rows.empty() ? k : rows[k];
+    double sum = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
+    for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) {
+      sum += std::abs(static_cast<double>(values[e]) * static_cast<double>(x[A.column_index[e]]));
+    }
+    scale[k] = sum;
+  }
+  return scale;
+}
+
+template <class T>
+void StepChecker::check_precision(int l, const std::string& suffix, double tolerance) {
+  const Level& level = ws_.problem().levels[l];
+  const SparseMatrix& A = level.A;
+  const std::vector<T> values(A.values.begin(), A.values.end());  // rounded for float
+  Pair<T> x = drawn<T>(l, A.columns, true), r = drawn<T>(l, A.rows, false);
+
+  BackendVector y = ws_.allocate<T>(l, A.rows);
+  Steps<T>::spmv(backend_, l, x.device, y);
+  std::vector<T> expected(A.rows);
+  reference::spmv_values(A, values.data(), x.host.data(), expected.data());
+  verdict("spmv" + suffix, l,
+          max_row_error(downloaded<T>(y, A.rows), expected,
+                        row_magnitudes(A, values, x.host, {}, static_cast<const T*>(nullptr))),
+          1.0, tolerance);
+
+  // The forward sweep, from x, in the declared order.
+  std::vector<local_int> order = backend_.sweep_order(l);
+  std::vector<local_int> seen(A.rows, 0);
+  bool permutation = order.empty() || static_cast<local_int>(order.size()) == A.rows;
+  for (local_int k = 0; permutation && k < static_cast<local_int>(order.size()); ++k) {
+    permutation = order[k] >= 0 && order[k] < A.rows && seen[order[k]]++ == 0;
+  }
+  if (ws_.comm().min(permutation ? 1.0 : 0.0) == 0.0) {
+    reasons_.push_back("backend's declared Gauss-Seidel order on level " + std::to_string(l) +
+                       " is not a permutation of its rows");
+  } else {
+    std::vector<T> swept = x.host;
+    reference::gs_forward(A, values.data(), order.empty() ? nullptr : order.data(), r.host.data(),
+                          swept.data());
+    Steps<T>::gs_forward(backend_, l, r.device, x.device);
+    auto [error, scale] = max_error(downloaded<T>(x.device, A.rows), swept, A.rows);
+    verdict("gs_forward" + suffix, l, error, scale, tolerance);
+    std::copy(swept.begin(), swept.begin() + A.rows, x.host.begin());
+    ws_.problem().levels[l].A.exchange.run_typed(x.host.data());
+    upload(x.host, A.rows, x.device);
+    ws_.exchange_halo<T>(l, x.device);
+  }
+  if (level.coarse_to_fine.empty()) return;
+
+  const auto coarse_rows = static_cast<local_int>(level.coarse_to_fine.size());
+  BackendVector rc = ws_.allocate<T>(l + 1, coarse_rows);
+  Steps<T>::residual_restriction(backend_, l, r.device, x.device, rc);
+  std::vector<T> rc_expected(coarse_rows);
+  reference::residual_restriction_values(level, values.data(), r.host.data(), x.host.data(),
+                                         rc_expected.data());
+  verdict("residual_restriction" + suffix, l,
+          max_row_error(downloaded<T>(rc, coarse_rows), rc_expected,
+                        row_magnitudes(A, values, x.host, level.coarse_to_fine, r.host.data())),
+          1.0, tolerance);
+
+  // Prolongation into x from the coarse residual just computed.
+  upload(rc_expected, coarse_rows, rc);
+  Steps<T>::prolongation(backend_, l, rc, x.device);
+  for (local_int i = 0; i < coarse_rows; ++i) x.host[level.coarse_to_fine[i]] += rc_expected[i];
+  auto [prolongation_error, x_scale] = max_error(downloaded<T>(x.device, A.rows), x.host, A.rows);
+  verdict("prolongation" + suffix, l, prolongation_error, x_scale, tolerance);
+}
+
+void StepChecker::check_level(int l) {
+  check_precision<double>(l, "", double_step_tolerance);
+  check_precision<float>(l, "_float", float_step_tolerance);
+  if (l != 0) return;
+
+  // The vector steps and the refinement's crossings, on the fine level.
+  const local_int n = ws_.problem().levels[0].A.rows;
+  Pair<double> a = drawn<double>(0, n, false), b = drawn<double>(0, n, false);
+  Pair<float> af = drawn<float>(0, n, false), bf = drawn<float>(0, n, false);
+  double dot_scale = 0, dot_float_scale = 0, dot_float_expected = 0;
+  for (local_int i = 0; i < n; ++i) {
+    dot_scale += std::abs(a.host[i] * b.host[i]);
+    dot_float_scale += std::abs(double(af.host[i]) * bf.host[i]);
+    dot_float_expected += double(af.host[i]) * bf.host[i];
+  }
+  verdict("dot", 0, std::abs(backend_.dot(n, a.device, b.device) -
+                             reference::dot(n, a.host.data(), b.host.data())),
+          dot_scale, double_step_tolerance);
+  verdict("dot_float", 0, std::abs(backend_.dot_float(n, af.device, bf.device) - dot_float_expected),
+          dot_float_scale, float_step_tolerance);
+
+  BackendVector w = ws_.allocate<double>(0, n);
+  backend_.waxpby(n, 0.75, a.device, -1.25, b.device, w);
+  std::vector<double> w_expected(n);
+  reference::waxpby(n, 0.75, a.host.data(), -1.25, b.host.data(), w_expected.data());
+  verdict("waxpby", 0, max_error(downloaded<double>(w, n), w_expected, n).first, 2.0,
+          double_step_tolerance);
+  BackendVector wf = ws_.allocate<float>(0, n);
+  backend_.waxpby_float(n, 0.75, af.device, -1.25, bf.device, wf);
+  std::vector<float> wf_expected(n);
+  reference::waxpby(n, 0.75f, af.host.data(), -1.25f, bf.host.data(), wf_expected.data());
+  verdict("waxpby_float", 0, max_error(downloaded<float>(wf, n), wf_expected, n).first, 2.0,
+          float_step_tolerance);
+
+  backend_.round_to_float(n, 3.0, a.device, wf);
+  for (local_int i = 0; i < n; ++i) wf_expected[i] = static_cast<float>(3.0 * a.host[i]);
+  verdict("round_to_float", 0, max_error(downloaded<float>(wf, n), wf_expected, n).first, 3.0,
+          float_step_tolerance);
+  // x += z must carry z's float bits into double exactly, not round x to float.
+  backend_.add_float(n, af.device, a.device);
+  for (local_int i = 0; i < n; ++i) a.host[i] += static_cast<double>(af.host[i]);
+  verdict("add_float", 0, max_error(downloaded<double>(a.device, n), a.host, n).first, 2.0,
+          double_step_tolerance);
+}
+
+}  // namespace
+
+std::vector<std::string> check_steps(MxpWorkspace& ws) {
+  StepChecker checker(ws);
+  for (int l = 0; l < static_cast<int>(ws.problem().levels.size()); ++l) checker.check_level(l);
+  return checker.reasons();
+}
+
+}  // namespace hpcg::hpgmp

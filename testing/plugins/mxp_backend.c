@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: BSD-3-Clause
+ * A plugin with xhpgmp's steps (ABI 3.2) on host vectors: its own SpMV, forward Gauss-Seidel
+ * (natural order) in double and float, and the refinement's crossings. Honest as built; with
+ * one FAULT_* defined it does what xhpgmp must refuse:
+ *   FAULT_HALF_PRECISION_INNER  the float steps round their results to bfloat16
+ *   FAULT_FLOAT_OUTER_LOOP      the double steps (SpMV, dot, WAXPBY) computed in float
+ *   FAULT_SKIPPED_REFINEMENT    x += z (add_float) leaves x as it was */
+#include <hpcg/backend_abi.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct mxp_state {
+  const hpcg_level_view* level; /* valid until destroy */
+} mxp_state;
+
+static hpcg_status mxp_create(const hpcg_problem_view* problem, void** state, hpcg_error* error) {
+  mxp_state* s = malloc(sizeof *s);
+  (void)error;
+  if (s == NULL) return HPCG_STATUS_ERROR;
+  s->level = problem->level;
+  *state = s;
+  return HPCG_STATUS_OK;
+}
+
+static void mxp_destroy(void* state) { free(state); }
+
+static const hpcg_level_view* level_of(void* state, int32_t level) {
+  return &((mxp_state*)state)->level[level];
+}
+
+/* What the inner steps store: float, or under the fault bfloat16 (float's top 16 bits). */
+static float inner(float value) {
+#if defined(FAULT_HALF_PRECISION_INNER)
+  uint32_t bits;
+  memcpy(&bits, &value, sizeof bits);
+  bits = (bits + 0x8000u) & 0xffff0000u;
+  memcpy(&value, &bits, sizeof bits);
+#endif
+  return value;
+}
+
+/* What the double steps compute in: double, or under the fault float. */
+#if defined(FAULT_FLOAT_OUTER_LOOP)
+typedef float outer_t;
+#else
+typedef double outer_t;
+#endif
+
+static hpcg_status mxp_spmv(void* state, int32_t level, const void* xv, void* yv,
+                            hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  const double* x = xv;
+  double* y = yv;
+  (void)error;
+  for (int32_t i = 0; i < A->rows; ++i) {
+    outer_t sum = 0;
+    for (int64_t k = A->row_start[i]; k < A->row_start[i + 1]; ++k) {
+      sum += (outer_t)A->values[k] * (outer_t)x[A->column_index[k]];
+    }
+    y[i] = sum;
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_dot(void* state, int32_t n, const void* xv, const void* yv,
+                           double* result, hpcg_error* error) {
+  const double *x = xv, *y = yv;
+  outer_t sum = 0;
+  (void)state, (void)error;
+  for (int32_t i = 0; i < n; ++i) sum += (outer_t)x[i] * (outer_t)y[i];
+  *result = sum;
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_waxpby(void* state, int32_t n, double alpha, const void* xv, double beta,
+                              const void* yv, void* wv, hpcg_error* error) {
+  const double *x = xv, *y = yv;
+  double* w = wv;
+  (void)state, (void)error;
+  for (int32_t i = 0; i < n; ++i) w[i] = (outer_t)alpha * (outer_t)x[i] + (outer_t)beta * (outer_t)y[i];
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_gs_forward(void* state, int32_t level, const void* rv, void* xv,
+                                  hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  const double* r = rv;
+  double* x = xv;
+  (void)error;
+  for (int32_t i = 0; i < A->rows; ++i) {
+    double sum = r[i];
+    for (int64_t k = A->row_start[i]; k < A->row_start[i + 1]; ++k) {
+      sum -= A->values[k] * x[A->column_index[k]];
+    }
+    const double diagonal = A->values[A->diagonal[i]];
+    sum += x[i] * diagonal;
+    x[i] = sum / diagonal;
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_spmv_float(void* state, int32_t level, const void* xv, void* yv,
+                                  hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  const float* x = xv;
+  float* y = yv;
+  (void)error;
+  for (int32_t i = 0; i < A->rows; ++i) {
+    float sum = 0.0f;
+    for (int64_t k = A->row_start[i]; k < A->row_start[i + 1]; ++k) {
+      sum += (float)A->values[k] * x[A->column_index[k]];
+    }
+    y[i] = inner(sum);
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_gs_forward_float(void* state, int32_t level, const void* rv, void* xv,
+                                        hpcg_error* error) {
+  const hpcg_level_view* A = level_of(state, level);
+  const float* r = rv;
+  float* x = xv;
+  (void)error;
+  for (int32_t i = 0; i < A->rows; ++i) {
+    float sum = r[i];
+    for (int64_t k = A->row_start[i]; k < A->row_start[i + 1]; ++k) {
+      sum -= (float)A->values[k] * x[A->column_index[k]];
+    }
+    const float diagonal = (float)A->values[A->diagonal[i]];
+    sum += x[i] * diagonal;
+    x[i] = inner(sum / diagonal);
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_add_float(void* state, int32_t n, const void* zv, void* xv,
+                                 hpcg_error* error) {
+  const float* z = zv;
+  double* x = xv;
+  (void)state, (void)error;
+#if !defined(FAULT_SKIPPED_REFINEMENT)
+  for (int32_t i = 0; i < n; ++i) x[i] += (double)z[i];
+#else
+  (void)z, (void)x, (void)n;
+#endif
+  return HPCG_STATUS_OK;
+}
+
+static const hpcg_backend table = {
+    .abi_version = HPCG_BACKEND_ABI_VERSION,
+    .struct_size = sizeof(hpcg_backend),
+    .name = "mxp-sample",
+    .version = "1.0",
+    .create = mxp_create,
+    .destroy = mxp_destroy,
+    .spmv = mxp_spmv,
+    .dot = mxp_dot,
+    .waxpby = mxp_waxpby,
+    .gs_forward = mxp_gs_forward,
+    .spmv_float = mxp_spmv_float,
+    .gs_forward_float = mxp_gs_forward_float,
+    .add_float = mxp_add_float,
+};
+
+const hpcg_backend* hpcg_backend_entry(void) { return &table; }
