@@ -13,6 +13,7 @@
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/benchmark/benchmark.hpp"
+#include "hpcg/benchmark/run_plan.hpp"
 #include "hpcg/report/performance_model.hpp"
 #include "hpcg/solver/cg.hpp"
 #include "hpcg/solver/host_calls.hpp"
@@ -72,7 +73,14 @@ class CostlyBackend : public EmptyBackend {
   bool fail_;
 };
 
-Params tiny_run() { return testing::small_params(16, 16, 16); }
+/// A 16^3 QuickPath plan, the backend's options left at their defaults.
+RunPlan tiny_run() {
+  RunPlan plan;
+  plan.params = testing::small_params(16, 16, 16);
+  const Comm comm;
+  plan.geometry = make_geometry(plan.params, comm.rank(), comm.size());
+  return plan;
+}
 
 TEST(BackendInterface, MissingKernelsFallBackToTheReference) {
   Comm comm;
@@ -219,7 +227,7 @@ TEST(BackendInterface, AHostBackendMovesNothingButHalosInTheTimedSets) {
   Comm comm;
   auto openmp = make_backend("openmp");
   RunLog log;
-  BenchmarkResults results = run_benchmark(tiny_run(), {}, comm, *openmp, log, [](auto&) {});
+  BenchmarkResults results = run_benchmark(tiny_run(), comm, *openmp, log, [](auto&) {});
   EXPECT_TRUE(results.valid());
   EXPECT_EQ(results.timed_transfers.bytes, 0.0);
   EXPECT_EQ(comm.size() > 1, results.timed_transfers.halo_bytes > 0.0);
@@ -229,7 +237,7 @@ TEST(BackendInterface, OptimizationTimeAndMemoryAreCharged) {
   Comm comm;
   CostlyBackend backend;
   RunLog log;
-  BenchmarkResults results = run_benchmark(tiny_run(), {}, comm, backend, log, [](auto&) {});
+  BenchmarkResults results = run_benchmark(tiny_run(), comm, backend, log, [](auto&) {});
   EXPECT_TRUE(results.valid());
   EXPECT_GE(results.optimize_seconds, 0.3);
   EXPECT_DOUBLE_EQ(results.optimization_bytes, 1.0e6 * comm.size());
@@ -250,7 +258,7 @@ TEST(BackendInterface, AFailureOnOneRankStopsEveryRank) {
   int status = 0;
   std::string message;
   try {
-    run_benchmark(tiny_run(), {}, comm, backend, log, [](auto&) {});
+    run_benchmark(tiny_run(), comm, backend, log, [](auto&) {});
   } catch (const CollectiveError& error) {
     status = static_cast<int>(error.status());
     message = error.what();

@@ -222,7 +222,7 @@ TEST(RunJson, GivesBothMeasuredTriadsAndTheCountedBytesInTheRoofline) {
   EXPECT_DOUBLE_EQ(counted.at("roofline").at("counted_bytes_per_flop").get<double>(),
                    counted.at("kernel_traffic").at("bytes_per_flop").get<double>());
 
-  r.params.triad_bandwidth_gbs = 16;  // the option overrides a measurement
+  r.triad_bandwidth_gbs = 16;  // the option overrides a measurement
   const nlohmann::json given = nlohmann::json::parse(render_run_json(r, context())).at("roofline");
   EXPECT_EQ(given.at("triad_bandwidth_gbs").get<double>(), 16);
   EXPECT_EQ(given.at("bandwidth_source").get<std::string>(), "--triad-bandwidth");
