@@ -39,8 +39,9 @@ number() { sed -n "s/.*\"$2\": \([-0-9.eE+]*\).*/\1/p" "$(json "$1")" | head -n 
 # run on right-hand sides drawn at run time).
 residuals() { grep -o '"validated_scaled_residual": [-0-9.eE+]*' "$(json "$1")"; }
 # The run log: every validation figure (TestCG, TestSymmetry, the backend checks), less what
-# differs by design: transfers, and the timed sets, their checks and re-run drawn at run time.
-log_figures() { grep -v '^Transfers in\|^Timed windows\|^Checks planned\|^Checks on the live\|^Call \[\|^timed set' "$1"/hpcg20*T*.txt; }
+# differs by design: transfers, the timed sets, their checks and re-run drawn at run time, and the
+# memory bandwidth measured around them (the triad and the roofline it gives).
+log_figures() { grep -v '^Transfers in\|^Timed windows\|^Checks planned\|^Checks on the live\|^Call \[\|^timed set\|^STREAM triad\|^Roofline' "$1"/hpcg20*T*.txt; }
 
 run host
 run separate --separate-memory

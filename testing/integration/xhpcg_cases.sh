@@ -152,8 +152,10 @@ case "$case_name" in
     expect_value "Spectral Convergence Tests::Unpreconditioned::Maximum iteration count" 11
     expect_value "Spectral Convergence Tests::Preconditioned::Maximum iteration count" 2
     expect_value "Linear System Information::Number of Nonzero Terms" 13790200
-    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for SpMV" 1e-9 1e-5
-    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for MG" 1e-9 1e-5 ;;
+    # 3.1 sums its dot products in one running sum; ours are blocked and pairwise (the backend
+    # contract's local sums), which rounds less: the SpMV departure can be exactly 0.
+    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for SpMV" 0 1e-5
+    expect_between "Departure from Symmetry |x'Ay-y'Ax|/(2*||x||*||A||*||y||)/epsilon::Departure for MG" 0 1e-5 ;;
   anchor_64_np1)
     run 1 --nx=64 --ny=64 --nz=64 --rt=0 --backend=reference; expect_valid
     expect_close "Reproducibility Information::Scaled residual mean" 1.13589e-11 1e-4

@@ -10,6 +10,7 @@
 #include "hpcg/base/error.hpp"
 #include "hpcg/benchmark/command_line.hpp"
 #include "hpcg/problem/params.hpp"
+#include "input_error.hpp"
 
 namespace hpcg {
 namespace {
@@ -17,17 +18,7 @@ namespace {
 using ::testing::HasSubstr;
 using Args = std::vector<std::string>;
 
-/// The message of the InputError `f` throws; records a failure (and returns "") if it does not.
-template <class F>
-std::string input_error_message(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected an InputError";
-  return {};
-}
+using testing::input_error_message;
 
 TEST(ParseCommandLine, NoArgumentsLeaveEverythingUnset) {
   CommandLine cli = parse_command_line({});
