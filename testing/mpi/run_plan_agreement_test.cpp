@@ -28,7 +28,7 @@ using Args = std::vector<std::string>;
 std::string path_only_rank0_sees(const Comm& comm) {
   std::string path;
   if (comm.is_root()) {
-    char name[] = "/tmp/hpcg-plan-dat-XXXXXX";
+    char name[] = "/tmp/hpcg-plan-dat-XXXXXX";  // mkstemp fills in the six letters
     const int fd = mkstemp(name);
     if (fd >= 0) close(fd);
     path = name;

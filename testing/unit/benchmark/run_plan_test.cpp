@@ -72,7 +72,7 @@ TEST(RunPlan, HoldsTheProgramsOwnOptions) {
 }
 
 TEST(RunPlan, ReadsHpcgDatOnlyWithoutAGrid) {
-  char path[] = "/tmp/hpcg-plan-XXXXXX";
+  char path[] = "/tmp/hpcg-plan-XXXXXX";  // mkstemp fills in the six letters
   const int fd = mkstemp(path);
   ASSERT_GE(fd, 0);
   close(fd);
