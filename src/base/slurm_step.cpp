@@ -3,6 +3,7 @@
 // glibc's posix_spawn starts the child without copying the parent's memory.
 #include "hpcg/base/slurm_step.hpp"
 
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,8 +47,18 @@ std::string signal_slurm_step(const std::string& step, const std::string& signal
   std::string signal_flag = "--signal=" + signal_name;
   std::string program = "scancel";
   char* argv[] = {program.data(), signal_flag.data(), const_cast<char*>(step.c_str()), nullptr};
+  // scancel runs inside the step, so the signal it has Slurm send reaches it too: blocked there,
+  // it cannot end scancel before scancel has reported its status.
+  posix_spawnattr_t attributes;
+  ::posix_spawnattr_init(&attributes);
+  sigset_t blocked;
+  sigemptyset(&blocked);
+  for (int signal : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&blocked, signal);
+  ::posix_spawnattr_setsigmask(&attributes, &blocked);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
   pid_t child = 0;
-  const int spawned = ::posix_spawnp(&child, "scancel", nullptr, nullptr, argv, environ);
+  const int spawned = ::posix_spawnp(&child, "scancel", nullptr, &attributes, argv, environ);
+  ::posix_spawnattr_destroy(&attributes);
   if (spawned != 0) return std::string("cannot start scancel (") + std::strerror(spawned) + ")";
   const auto deadline = std::chrono::steady_clock::now() +
                         std::chrono::duration<double>(wait_seconds);
@@ -57,7 +68,10 @@ std::string signal_slurm_step(const std::string& step, const std::string& signal
     if (done == child) {
       if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return "";
       if (WIFEXITED(status) && WEXITSTATUS(status) == 127) return "scancel was not found";
-      return "scancel failed";
+      if (WIFSIGNALED(status)) {
+        return "scancel was ended by signal " + std::to_string(WTERMSIG(status));
+      }
+      return "scancel failed with status " + std::to_string(WEXITSTATUS(status));
     }
     if (done < 0 && errno != EINTR) return "scancel's status is unknown";
     if (std::chrono::steady_clock::now() >= deadline) return "scancel did not answer in time";

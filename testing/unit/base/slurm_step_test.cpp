@@ -79,9 +79,19 @@ TEST_F(SlurmStep, RunsScancelWithTheSignalAndStep) {
   EXPECT_EQ(recorded(), "--signal=HUP 1234.5");
 }
 
+TEST_F(SlurmStep, ScancelOutlivesTheSignalItHasSlurmSend) {
+  // Inside the step, scancel receives the signal too: it must still report its status.
+  fs::create_directories(dir_ / "bin");
+  const fs::path script = dir_ / "bin" / "scancel";
+  std::ofstream(script) << "#!/bin/sh\nkill -TERM $$\nkill -HUP $$\nexit 0\n";
+  fs::permissions(script, fs::perms::owner_all);
+  ::setenv("PATH", (dir_ / "bin").c_str(), 1);
+  EXPECT_EQ(signal_slurm_step("1234.5", "TERM", 5), "");
+}
+
 TEST_F(SlurmStep, SaysWhenScancelFailsOrIsMissing) {
   fake_scancel(1);
-  EXPECT_EQ(signal_slurm_step("1234.5", "TERM", 5), "scancel failed");
+  EXPECT_EQ(signal_slurm_step("1234.5", "TERM", 5), "scancel failed with status 1");
   ::setenv("PATH", (dir_ / "nowhere").c_str(), 1);
   EXPECT_NE(signal_slurm_step("1234.5", "TERM", 5), "");
 }
