@@ -17,6 +17,8 @@
 #   XGRAPH_BUILD=DIR     build directory (default build/graph-release)
 #   XGRAPH_BIN=FILE      an xgraph already built (nothing is built then)
 #   XGRAPH_ITERATIONS=K  run length (default 100; fewer only to try the script)
+#   XGRAPH_WATCHDOG=S    xgraph's --watchdog (default 600: METIS and Scotch cut the graph on rank
+#                        0 alone while the other ranks wait, which can pass the adaptive 60 s)
 # Run it on a quiet machine: timings under load mean waiting, not work (src/graph/README.md).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,6 +30,7 @@ ranks_list=${XGRAPH_RANKS:-2 4}
 build=${XGRAPH_BUILD:-build/graph-release}
 [[ "$build" == /* ]] || build=$root/$build
 iterations=${XGRAPH_ITERATIONS:-100}
+watchdog=${XGRAPH_WATCHDOG:-600}
 mkdir -p "$out"
 
 if [[ -n "${XGRAPH_BIN:-}" ]]; then
@@ -84,7 +87,7 @@ for graph in kron road; do
         echo "== $graph, $ranks ranks, $start, $mode (load average $(load))" >&2
         OMP_NUM_THREADS=1 mpiexec -n "$ranks" "$xgraph" "${source_args[@]}" --kernel=pr \
           --trials=1 --partition="$start" --tolerance=0 --max-iters=$iterations \
-          --repartition=$mode --json="$json" > "${json%.json}.txt"
+          --repartition=$mode --watchdog=$watchdog --json="$json" > "${json%.json}.txt"
         per_iteration "$json" > "${json%.json}.iterations"
       done
       base=$out/${graph}_${ranks}_${start}

@@ -226,9 +226,36 @@ case "$case_name" in
       read -r before after < <(sed -n 's/^PR Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p' out.txt)
       [[ $before == "$after" ]] || fail "fixed run changed the halo: $before -> $after"
     done ;;
+  repartition_bfs | repartition_sssp)
+    # BFS or SSSP on a grid spread at random, moved between trials: every recorded trial
+    # gives the timed trial's answer and passes the kernel's checks (Graph500's for BFS, GAP's
+    # for SSSP) on 1 to 4 ranks, and the halo shrinks by more than a quarter on 2 to 4 ranks
+    # (three steps).
+    kernel=${case_name#repartition_}
+    label=$([[ $kernel == bfs ]] && echo BFS || echo SSSP)
+    [[ $kernel == sssp ]] && extra=(--delta=64) || extra=()
+    halo() { sed -n "s/^$label Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p" out.txt; }
+    for np in 1 2 3 4; do
+      run $np --grid=10 --kernel=$kernel "${extra[@]}" --trials=4 --partition=random \
+        --repartition=dynamic --verify --json=d.json
+      expect_status 0
+      expect_out "^$label Repartition Check: *PASS (every trial's answer as the timed trial's, and the kernel's checks)"
+      grep -q '"per_trial"' d.json || fail "JSON lacks the per-trial record"
+      read -r before after < <(halo)
+      if (( np > 1 )); then
+        (( 4 * after < 3 * before )) || fail "$np ranks: halo $before -> $after did not shrink by a quarter"
+      fi
+    done
+    run 2 --grid=10 --kernel=$kernel "${extra[@]}" --trials=2 --partition=random --repartition=fixed
+    expect_status 0; expect_out "^$label Repartition Check: *PASS"
+    read -r before after < <(halo)
+    [[ $before == "$after" ]] || fail "fixed run changed the halo: $before -> $after" ;;
   bad_repartition_with_bfs)
-    expect_error 2 2 "--repartition moves the graph's vertices between ranks; run it with --kernel=pr alone" \
+    expect_error 2 2 "--repartition moves the graph's vertices between ranks; run it with one of --kernel=bfs, pr, sssp alone" \
       --kron=8 --repartition=dynamic ;;
+  bad_repartition_cc)
+    expect_error 2 2 "run it with one of --kernel=bfs, pr, sssp alone" --kron=8 --kernel=cc \
+      --repartition=fixed ;;
   bad_repartition_threshold)
     expect_error 2 1 "--repartition-threshold needs --repartition=dynamic" --kron=8 --kernel=pr \
       --repartition-threshold=0.01 ;;
