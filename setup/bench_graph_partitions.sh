@@ -14,6 +14,7 @@
 #   XGRAPH_SCALE=S       Kronecker scale (default 18)
 #   XGRAPH_GRID=W        the road-like grid's side (default 512: W^2 vertices)
 #   XGRAPH_RANKS="2 4"   rank counts
+#   XGRAPH_STARTS="random block metis scotch"  starting partitions
 #   XGRAPH_BUILD=DIR     build directory (default build/graph-release)
 #   XGRAPH_BIN=FILE      an xgraph already built (nothing is built then)
 #   XGRAPH_ITERATIONS=K  run length (default 100; fewer only to try the script)
@@ -27,6 +28,7 @@ out=${1:-build/graph-partitions}
 scale=${XGRAPH_SCALE:-18}
 side=${XGRAPH_GRID:-512}
 ranks_list=${XGRAPH_RANKS:-2 4}
+starts=${XGRAPH_STARTS:-random block metis scotch}
 build=${XGRAPH_BUILD:-build/graph-release}
 [[ "$build" == /* ]] || build=$root/$build
 iterations=${XGRAPH_ITERATIONS:-100}
@@ -81,7 +83,7 @@ for graph in kron road; do
     road) source_args=(--file="$road" --symmetrize) ;;
   esac
   for ranks in $ranks_list; do
-    for start in random block metis scotch; do
+    for start in $starts; do
       for mode in fixed dynamic; do
         json=$out/${graph}_${ranks}_${start}_$mode.json
         echo "== $graph, $ranks ranks, $start, $mode (load average $(load))" >&2

@@ -208,7 +208,13 @@ case "$case_name" in
     scotch_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' s.json)
     run 3 --grid=12 --kernel=none --partition=random --json=r.json; expect_status 0
     random_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' r.json)
-    (( scotch_cut * 4 < random_cut )) || fail "Scotch cut $scotch_cut not 4 times below random's $random_cut" ;;
+    (( scotch_cut * 4 < random_cut )) || fail "Scotch cut $scotch_cut not 4 times below random's $random_cut"
+    # The same cut on every run (Scotch's threads, left alone, gave another each time).
+    for attempt in 1 2; do
+      run 3 --kron=12 --kernel=none --partition=scotch; expect_status 0
+      grep '^Partition Cut:' out.txt | sed 's/, partitioned in.*//' > cut$attempt.txt
+    done
+    cmp -s cut1.txt cut2.txt || fail "Scotch's cut differs between runs: $(cat cut1.txt) / $(cat cut2.txt)" ;;
   repartition)
     # A grid spread at random: the dynamic run verifies and shrinks the halo on 1 to 4 ranks,
     # the fixed run keeps it; both record every iteration in the JSON.
