@@ -14,9 +14,12 @@
 #   XGRAPH_SCALE=S       Kronecker scale (default 18)
 #   XGRAPH_GRID=W        the road-like grid's side (default 512: W^2 vertices)
 #   XGRAPH_RANKS="2 4"   rank counts
+#   XGRAPH_STARTS="random block metis scotch"  starting partitions
 #   XGRAPH_BUILD=DIR     build directory (default build/graph-release)
 #   XGRAPH_BIN=FILE      an xgraph already built (nothing is built then)
 #   XGRAPH_ITERATIONS=K  run length (default 100; fewer only to try the script)
+#   XGRAPH_WATCHDOG=S    xgraph's --watchdog (default 600: METIS and Scotch cut the graph on rank
+#                        0 alone while the other ranks wait, which can pass the adaptive 60 s)
 # Run it on a quiet machine: timings under load mean waiting, not work (src/graph/README.md).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,9 +28,11 @@ out=${1:-build/graph-partitions}
 scale=${XGRAPH_SCALE:-18}
 side=${XGRAPH_GRID:-512}
 ranks_list=${XGRAPH_RANKS:-2 4}
+starts=${XGRAPH_STARTS:-random block metis scotch}
 build=${XGRAPH_BUILD:-build/graph-release}
 [[ "$build" == /* ]] || build=$root/$build
 iterations=${XGRAPH_ITERATIONS:-100}
+watchdog=${XGRAPH_WATCHDOG:-600}
 mkdir -p "$out"
 
 if [[ -n "${XGRAPH_BIN:-}" ]]; then
@@ -78,13 +83,13 @@ for graph in kron road; do
     road) source_args=(--file="$road" --symmetrize) ;;
   esac
   for ranks in $ranks_list; do
-    for start in random block metis scotch; do
+    for start in $starts; do
       for mode in fixed dynamic; do
         json=$out/${graph}_${ranks}_${start}_$mode.json
         echo "== $graph, $ranks ranks, $start, $mode (load average $(load))" >&2
         OMP_NUM_THREADS=1 mpiexec -n "$ranks" "$xgraph" "${source_args[@]}" --kernel=pr \
           --trials=1 --partition="$start" --tolerance=0 --max-iters=$iterations \
-          --repartition=$mode --json="$json" > "${json%.json}.txt"
+          --repartition=$mode --watchdog=$watchdog --json="$json" > "${json%.json}.txt"
         per_iteration "$json" > "${json%.json}.iterations"
       done
       base=$out/${graph}_${ranks}_${start}

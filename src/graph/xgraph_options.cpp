@@ -73,6 +73,13 @@ OptionSpec file_option(const char* name, std::string help) {
   return OptionSpec(name, OptionKind::text, "FILE", std::move(help));
 }
 
+RepartitionMode parse_repartition(const std::string& text) {
+  if (text == "off") return RepartitionMode::off;
+  if (text == "fixed") return RepartitionMode::fixed;
+  if (text == "dynamic") return RepartitionMode::dynamic;
+  throw InputError("unknown --repartition '" + text + "'; use off, fixed or dynamic");
+}
+
 Row output(OptionSpec spec, std::string XgraphOptions::*field) {
   return {std::move(spec),
           [field](Reading& r, const OptionValue& v) { r.options.*field = v.text; }};
@@ -173,6 +180,21 @@ std::vector<Row> option_rows() {
                   "verify every trial (BFS: Graph500's 5 checks; PR: GAP's residual check; CC, "
                   "SSSP: GAP's checks; BC: a serial Brandes; TC: a serial count)"),
        [](Reading& r, const OptionValue&) { r.options.run.verify = true; }},
+      {OptionSpec("repartition", OptionKind::text, "R",
+                  "after the timed trials, one more recorded run of PageRank's iterations or "
+                  "BFS's or SSSP's trials (that kernel alone): fixed (on the initial partition) "
+                  "or dynamic (GPS's repartitioning between them)")
+           .defaults_to("off"),
+       [](Reading& r, const OptionValue& v) { r.options.run.repartition = parse_repartition(v.text); }},
+      {OptionSpec("repartition-threshold", OptionKind::real, "S",
+                  "dynamic repartitioning stops when fewer than S times the vertices would move")
+           .from(0)
+           .at_most(1)
+           .defaults_to("0.001, as GPS"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.run.repartition_threshold = v.real;
+         r.options.run.repartition_threshold_given = true;
+       }},
       {watchdog_option(),
        [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
       output(file_option("graph-out",
@@ -230,6 +252,23 @@ std::string kernel_choice(const std::vector<const Kernel*>& kernels) {
   return names + " kernel (--kernel=" + choice + "or all)";
 }
 
+/// --repartition moves the graph's vertices, so a later kernel would run on another partition
+/// than the report's: one kernel that can record its run, alone.
+void check_repartition(const XgraphOptions& o) {
+  if (o.run.repartition_threshold_given && o.run.repartition != RepartitionMode::dynamic) {
+    throw InputError("--repartition-threshold needs --repartition=dynamic");
+  }
+  if (o.run.repartition == RepartitionMode::off) return;
+  std::string names;
+  for (const Kernel& k : kernel_table()) {
+    if (k.declared.repartitions) names += std::string(names.empty() ? "" : ", ") + k.name;
+  }
+  if (o.kernels.size() != 1 || !kernel_row(o.kernels[0]).declared.repartitions) {
+    throw InputError("--repartition moves the graph's vertices between ranks; run it with one of "
+                     "--kernel=" + names + " alone");
+  }
+}
+
 /// Each kernel's own options given without the kernel, --source without a kernel that reads
 /// it, then each running kernel's own checks.
 void check_kernel_options(const Reading& reading, XgraphOptions& o) {
@@ -249,6 +288,7 @@ void check_kernel_options(const Reading& reading, XgraphOptions& o) {
     throw InputError("--source needs the " + kernel_choice(source_readers));
   }
   o.run.kernels_run = o.kernels.size();
+  check_repartition(o);
   for (const Kernel& k : kernel_table()) {
     if (o.runs(k.id) && k.declared.check != nullptr) {
       k.declared.check(*o.kernel_settings[static_cast<size_t>(k.id)], o.run);

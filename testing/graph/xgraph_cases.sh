@@ -208,7 +208,13 @@ case "$case_name" in
     scotch_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' s.json)
     run 3 --grid=12 --kernel=none --partition=random --json=r.json; expect_status 0
     random_cut=$(sed -n 's/.*"edge_cut": \([0-9]*\).*/\1/p' r.json)
-    (( scotch_cut * 4 < random_cut )) || fail "Scotch cut $scotch_cut not 4 times below random's $random_cut" ;;
+    (( scotch_cut * 4 < random_cut )) || fail "Scotch cut $scotch_cut not 4 times below random's $random_cut"
+    # The same cut on every run (Scotch's threads, left alone, gave another each time).
+    for attempt in 1 2; do
+      run 3 --kron=12 --kernel=none --partition=scotch; expect_status 0
+      grep '^Partition Cut:' out.txt | sed 's/, partitioned in.*//' > cut$attempt.txt
+    done
+    cmp -s cut1.txt cut2.txt || fail "Scotch's cut differs between runs: $(cat cut1.txt) / $(cat cut2.txt)" ;;
   repartition)
     # A grid spread at random: the dynamic run verifies and shrinks the halo on 1 to 4 ranks,
     # the fixed run keeps it; both record every iteration in the JSON.
@@ -226,9 +232,36 @@ case "$case_name" in
       read -r before after < <(sed -n 's/^PR Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p' out.txt)
       [[ $before == "$after" ]] || fail "fixed run changed the halo: $before -> $after"
     done ;;
+  repartition_bfs | repartition_sssp)
+    # BFS or SSSP on a grid spread at random, moved between trials: every recorded trial
+    # gives the timed trial's answer and passes the kernel's checks (Graph500's for BFS, GAP's
+    # for SSSP) on 1 to 4 ranks, and the halo shrinks by more than a quarter on 2 to 4 ranks
+    # (three steps).
+    kernel=${case_name#repartition_}
+    label=$([[ $kernel == bfs ]] && echo BFS || echo SSSP)
+    [[ $kernel == sssp ]] && extra=(--delta=64) || extra=()
+    halo() { sed -n "s/^$label Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p" out.txt; }
+    for np in 1 2 3 4; do
+      run $np --grid=10 --kernel=$kernel "${extra[@]}" --trials=4 --partition=random \
+        --repartition=dynamic --verify --json=d.json
+      expect_status 0
+      expect_out "^$label Repartition Check: *PASS (every trial's answer as the timed trial's, and the kernel's checks)"
+      grep -q '"per_trial"' d.json || fail "JSON lacks the per-trial record"
+      read -r before after < <(halo)
+      if (( np > 1 )); then
+        (( 4 * after < 3 * before )) || fail "$np ranks: halo $before -> $after did not shrink by a quarter"
+      fi
+    done
+    run 2 --grid=10 --kernel=$kernel "${extra[@]}" --trials=2 --partition=random --repartition=fixed
+    expect_status 0; expect_out "^$label Repartition Check: *PASS"
+    read -r before after < <(halo)
+    [[ $before == "$after" ]] || fail "fixed run changed the halo: $before -> $after" ;;
   bad_repartition_with_bfs)
-    expect_error 2 2 "--repartition moves the graph's vertices between ranks; run it with --kernel=pr alone" \
+    expect_error 2 2 "--repartition moves the graph's vertices between ranks; run it with one of --kernel=bfs, pr, sssp alone" \
       --kron=8 --repartition=dynamic ;;
+  bad_repartition_cc)
+    expect_error 2 2 "run it with one of --kernel=bfs, pr, sssp alone" --kron=8 --kernel=cc \
+      --repartition=fixed ;;
   bad_repartition_threshold)
     expect_error 2 1 "--repartition-threshold needs --repartition=dynamic" --kron=8 --kernel=pr \
       --repartition-threshold=0.01 ;;

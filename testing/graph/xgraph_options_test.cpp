@@ -143,6 +143,28 @@ TEST(XgraphOptions, KernelOptionsNeedTheirKernel) {
   EXPECT_TRUE(parse_xgraph_options({"--kron=10", "--graph500"}).run.verify);
 }
 
+// --repartition: PageRank, BFS or SSSP, each alone (the moves would change a later kernel's
+// partition); the threshold only with the dynamic mode.
+TEST(XgraphOptions, RepartitionNeedsOneKernelThatRecords) {
+  for (const char* kernel : {"--kernel=pr", "--kernel=bfs", "--kernel=sssp"}) {
+    const XgraphOptions o = parse_xgraph_options(
+        {"--kron=10", kernel, "--repartition=dynamic", "--repartition-threshold=0.01"});
+    EXPECT_EQ(o.run.repartition, RepartitionMode::dynamic) << kernel;
+    EXPECT_DOUBLE_EQ(o.run.repartition_threshold, 0.01) << kernel;
+  }
+  EXPECT_EQ(parse_xgraph_options({"--kron=10"}).run.repartition, RepartitionMode::off);
+  const std::string alone = "run it with one of --kernel=bfs, pr, sssp alone";
+  EXPECT_NE(error_of({"--kron=10", "--repartition=fixed"}).find(alone), std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=cc", "--repartition=fixed"}).find(alone),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs,sssp", "--repartition=dynamic"}).find(alone),
+            std::string::npos);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=bfs", "--repartition=fixed",
+                      "--repartition-threshold=0.1"})
+                .find("--repartition-threshold needs --repartition=dynamic"),
+            std::string::npos);
+}
+
 // The table's rows are in KernelId's order (kernel_row indexes by id) and name each kernel once.
 TEST(XgraphOptions, KernelTableFollowsTheIds) {
   const XgraphOptions o = parse_xgraph_options({"--kron=4", "--kernel=all"});

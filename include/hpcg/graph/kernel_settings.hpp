@@ -20,6 +20,11 @@ namespace hpcg::graph {
 enum class KernelId { bfs, pagerank, cc, sssp, bc, tc };
 constexpr std::size_t kernel_count = 6;
 
+/// --repartition: after the timed trials, one more recorded run (`fixed`: on the initial
+/// partition; `dynamic`: with GPS's repartitioning between PageRank's iterations or between
+/// BFS's and SSSP's trials).
+enum class RepartitionMode { off, fixed, dynamic };
+
 /// The run's settings every kernel reads (the program's options that no kernel owns).
 struct RunSettings {
   std::uint64_t seed = default_seed;
@@ -27,6 +32,9 @@ struct RunSettings {
   int trials = 0;                 ///< --trials; 0: each kernel's GAP count
   global_int source_vertex = -1;  ///< --source, original id; -1: GAP's seeded picker
   size_t kernels_run = 0;         ///< how many kernels run (one that moves the graph runs alone)
+  RepartitionMode repartition = RepartitionMode::off;
+  double repartition_threshold = 0.001;  ///< GPS's: stop when fewer than 0.1% would move
+  bool repartition_threshold_given = false;
 };
 
 /// A kernel's own options; each kernel derives its settings from this, with `static constexpr

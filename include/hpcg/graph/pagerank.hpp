@@ -67,10 +67,6 @@ struct PageRankCheck {
 PageRankCheck verify_pagerank(Graph& graph, const std::vector<float>& scores,
                               const PageRankOptions& options, const Comm& comm);
 
-/// --repartition: after the trials, one more run that records every iteration (`fixed`: on the
-/// initial partition; `dynamic`: with GPS's repartitioning between iterations).
-enum class RepartitionMode { off, fixed, dynamic };
-
 /// xgraph's PageRank options (declared in kernels/pagerank/).
 struct PageRankSettings : KernelSettings {
   static constexpr KernelId id = KernelId::pagerank;
@@ -79,9 +75,6 @@ struct PageRankSettings : KernelSettings {
   /// trial fails the run.
   bool max_iterations_given = false;
   std::string scores_out;
-  RepartitionMode repartition = RepartitionMode::off;
-  double repartition_threshold = 0.001;  ///< GPS's: stop when fewer than 0.1% would move
-  bool repartition_threshold_given = false;
 };
 
 }  // namespace hpcg::graph

@@ -28,7 +28,8 @@ struct RepartitionStep {
 /// vertices are proposed nothing moves and `stopped` is set. Otherwise the moved vertices get
 /// new internal ids (each rank's vertices stay in their previous order), the partition's
 /// relabelling is updated, the adjacencies are routed to their new owners and rebuilt with
-/// their halos, and `values` (one per owned vertex) follow their vertices. Collective.
+/// their halos, and `values` (one per owned vertex, or none: BFS and SSSP start each trial
+/// afresh) follow their vertices. Collective.
 RepartitionStep repartition(Graph& graph, std::vector<float>& values, double threshold,
                             const Comm& comm);
 

@@ -79,6 +79,9 @@ struct KernelDeclaration {
   std::vector<OutputFile> (*outputs)(const KernelSettings& own) = nullptr;
   bool reads_source = false;   ///< --source applies to it (BFS, SSSP, BC)
   bool reads_weights = false;  ///< it needs the edge weights (SSSP)
+  /// --repartition applies: a recorded run after the timed trials, with GPS's moves between
+  /// its iterations or trials (PageRank, BFS, SSSP)
+  bool repartitions = false;
   /// Runs the trials (timed by run_trials), prints their lines and summary, writes the
   /// kernel's outputs.
   KernelOutcome (*run)(const KernelContext& context) = nullptr;

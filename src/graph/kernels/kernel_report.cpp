@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "kernel_report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
 namespace hpcg::graph {
 
 std::string line(const std::string& label, const std::string& value) {
-  char padded[64];
-  std::snprintf(padded, sizeof padded, "%-21s", (label + ":").c_str());
+  // gapbs's layout pads to 21 characters; a longer label keeps one space before its value.
+  std::string padded = label + ":";
+  padded.resize(std::max<size_t>(21, padded.size() + 1), ' ');
   return padded + value + "\n";
 }
 

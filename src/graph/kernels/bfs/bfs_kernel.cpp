@@ -56,6 +56,7 @@ KernelDeclaration declare_bfs_kernel() {
         {"--parents-out", static_cast<const BfsSettings&>(s).parents_out}};
   };
   d.reads_source = true;
+  d.repartitions = true;
   d.run = run_bfs_kernel;
   return d;
 }

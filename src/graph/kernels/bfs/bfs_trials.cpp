@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "../kernel_report.hpp"
+#include "../trial_repartition.hpp"
 #include "../trial_runner.hpp"
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/bfs.hpp"
@@ -111,8 +112,28 @@ KernelOutcome run_bfs_kernel(const KernelContext& c) {
   Json settings;
   settings["alpha"] = o.bfs.alpha;
   settings["beta"] = o.bfs.beta;
-  return kernel_outcome(trials, settings, statistics_json(trials, o.graph500),
-                        trial_json);
+  KernelOutcome outcome =
+      kernel_outcome(trials, settings, statistics_json(trials, o.graph500), trial_json);
+  if (c.run.repartition != RepartitionMode::off) {
+    // After the timed trials and the parents file; the same sources, in original ids.
+    std::vector<global_int> expected;
+    for (const BfsTrial& t : trials) expected.push_back(t.edges);
+    BfsResult last;
+    RecordedTrialSteps recorded;
+    recorded.run = [&](size_t i) {
+      last = bfs(c.graph, internal(i), o.bfs, c.comm);
+      return last.stats.bytes_sent;
+    };
+    recorded.answer = [&](size_t) { return traversed_edges(c.graph, last.parent, c.comm); };
+    recorded.verify = [&](size_t i) {
+      const BfsCheck check = verify_bfs(c.graph, internal(i), last.parent, c.comm);
+      return check.passed ? std::string() : check.failure;
+    };
+    RecordedRunOutcome run = run_repartitioned_trials(c, "BFS", expected, recorded);
+    outcome.failed += run.failed;
+    outcome.json["repartition"] = std::move(run.json);
+  }
+  return outcome;
 }
 
 }  // namespace hpcg::graph

@@ -43,7 +43,7 @@ std::string mode_name(RepartitionMode mode) {
 
 RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
   const PageRankSettings& o = c.settings<PageRankSettings>();
-  const bool dynamic = o.repartition == RepartitionMode::dynamic;
+  const bool dynamic = c.run.repartition == RepartitionMode::dynamic;
   set_watchdog_phase("PageRank repartitioned run");
   PageRankOptions one = o.pagerank;
   one.max_iterations = 1;
@@ -67,7 +67,7 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
     scores = std::move(result.scores);
     const bool last = r.change < o.pagerank.tolerance || i + 1 == o.pagerank.max_iterations;
     if (repartitioning && !last) {
-      r.step = repartition(c.graph, scores, o.repartition_threshold, c.comm);
+      r.step = repartition(c.graph, scores, c.run.repartition_threshold, c.comm);
       if (r.step.stopped) {
         repartitioning = false;
         stopped_after = i + 1;
@@ -93,7 +93,7 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
   const global_int final_halo = c.comm.sum(static_cast<global_int>(c.graph.ghosts()));
   std::string text = line(
       "PR Repartition",
-      mode_name(o.repartition) + ", " + std::to_string(outcome.iterations) +
+      mode_name(c.run.repartition) + ", " + std::to_string(outcome.iterations) +
           " iterations, L1 change " + scientific(outcome.change) + ", halo volume " +
           std::to_string(records.empty() ? 0 : records.front().halo_volume) + " -> " +
           std::to_string(final_halo));
@@ -104,7 +104,7 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
                    (!dynamic            ? ""
                     : stopped_after > 0 ? ", stopped after iteration " +
                                               std::to_string(stopped_after) + " (threshold " +
-                                              scientific(o.repartition_threshold) + ")"
+                                              scientific(c.run.repartition_threshold) + ")"
                                         : ", never stopped"));
   if (outcome.verified) {
     text += line("PR Repartition Check",
@@ -114,8 +114,8 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
   }
   c.print(text);
   Json& j = outcome.json;
-  j["mode"] = mode_name(o.repartition);
-  if (dynamic) j["threshold"] = o.repartition_threshold;
+  j["mode"] = mode_name(c.run.repartition);
+  if (dynamic) j["threshold"] = c.run.repartition_threshold;
   j["iterations"] = outcome.iterations;
   j["change"] = outcome.change;
   j["stopped_after"] = stopped_after;

@@ -100,7 +100,7 @@ KernelOutcome run_pagerank_kernel(const KernelContext& c) {
   settings["max_iterations"] = o.pagerank.max_iterations;
   KernelOutcome outcome = kernel_outcome(trials, settings, Json(), trial_json);
   outcome.run_failures = o.max_iterations_given ? 0 : unconverged;
-  if (o.repartition != RepartitionMode::off) {
+  if (c.run.repartition != RepartitionMode::off) {
     // After the timed trials (the output file above holds a trial's scores).
     RepartitionOutcome run = run_repartitioned_pagerank(c);
     outcome.failed += run.passed ? 0 : 1;

@@ -34,6 +34,7 @@ KernelDeclaration declare_sssp_kernel() {
         {"--distances-out", static_cast<const SsspSettings&>(s).distances_out}};
   };
   d.reads_source = true;
+  d.repartitions = true;
   d.reads_weights = true;
   d.run = run_sssp_kernel;
   return d;

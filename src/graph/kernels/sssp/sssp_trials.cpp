@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "../kernel_report.hpp"
+#include "../trial_repartition.hpp"
 #include "../trial_runner.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/watchdog.hpp"
@@ -17,7 +18,15 @@ struct SsspTrial : TrialRecord {
   int buckets = 0, steps = 0;  ///< phases: compute_a relaxation
   global_int reached = 0;  ///< from the verifier (0 when not verified)
   distance_t farthest = 0;
+  global_int distance_sum = 0;  ///< with --repartition: the recorded run's check
 };
+
+/// The reached vertices' distances summed over ranks (the same under every partition).
+global_int distance_sum(const std::vector<distance_t>& distance, const Comm& comm) {
+  global_int sum = 0;
+  for (distance_t d : distance) sum += d == unreached ? 0 : d;
+  return comm.sum(sum);
+}
 
 std::string trial_line(const SsspTrial& t) {
   std::ostringstream value;
@@ -67,6 +76,7 @@ KernelOutcome run_sssp_kernel(const KernelContext& c) {
     t.steps = s.steps;
     t.bytes_sent = total_bytes(s.bytes_sent, c.comm);
     t.phases = slowest({s.seconds_setup, s.seconds_relax, 0.0, s.seconds_communication}, c.comm);
+    if (c.run.repartition != RepartitionMode::off) t.distance_sum = distance_sum(r.distance, c.comm);
   };
   steps.verify = [&](SsspTrial& t, const SsspResult& r, size_t i) {
     const SsspCheck check = verify_sssp(c.graph, internal(i), r.distance, c.comm);
@@ -86,7 +96,27 @@ KernelOutcome run_sssp_kernel(const KernelContext& c) {
           phases_line("SSSP", trials, "relaxation", nullptr));
   Json settings;
   settings["delta"] = o.sssp.delta;
-  return kernel_outcome(trials, settings, Json(), trial_json);
+  KernelOutcome outcome = kernel_outcome(trials, settings, Json(), trial_json);
+  if (c.run.repartition != RepartitionMode::off) {
+    // After the timed trials and the distances file; the same sources, in original ids.
+    std::vector<global_int> expected;
+    for (const SsspTrial& t : trials) expected.push_back(t.distance_sum);
+    SsspResult last;
+    RecordedTrialSteps recorded;
+    recorded.run = [&](size_t i) {
+      last = steps.run(i);
+      return last.stats.bytes_sent;
+    };
+    recorded.answer = [&](size_t) { return distance_sum(last.distance, c.comm); };
+    recorded.verify = [&](size_t i) {
+      const SsspCheck check = verify_sssp(c.graph, internal(i), last.distance, c.comm);
+      return check.passed ? std::string() : check.failure;
+    };
+    RecordedRunOutcome run = run_repartitioned_trials(c, "SSSP", expected, recorded);
+    outcome.failed += run.failed;
+    outcome.json["repartition"] = std::move(run.json);
+  }
+  return outcome;
 }
 
 }  // namespace hpcg::graph
