@@ -10,6 +10,7 @@
 #   full_disk_mpiio    (root) --parents-out on a full 1 MiB tmpfs over an older file: status 3,
 #                      the older file unchanged, no temporary file left
 #   full_disk_report   (root) xhpcg in a full tmpfs: status 3, the verdict still printed
+#   full_disk_xhpgmp   (root) xhpgmp (built beside xhpcg) in a full tmpfs: the same, nothing left
 #   report_escapes     xhpcg-report check of a report holding ESC and CR: printed as \x1B, \x0D
 #   report_json_duplicate  the JSON beside a report gives rating_gflops twice: not submittable
 #   report_directory   xhpcg-report check DIR: status 2 (bad usage), as its usage says
@@ -122,6 +123,20 @@ case $case_name in
     grep -q 'the outputs were not all written' err.txt || fail "no message about the report"
     [[ -z $(compgen -G 'disk/*partial*') ]] || fail "a temporary file was left: $(ls disk)"
     echo "full disk: verdict printed, status 3" ;;
+  full_disk_xhpgmp)
+    need_root "mount"
+    small_tmpfs "$work/disk"
+    cd disk || exit 1
+    head -c 2M /dev/zero > filler 2> /dev/null  # fills it: the directory check's empty file fits
+    timeout 120 "$mpiexec" -n 1 "$(dirname "$xhpcg")/xhpgmp" --nx=16 --ny=16 --nz=16 --rt=0 \
+      --run_type=benchmark_no_ref > ../out.txt 2> ../err.txt
+    status=$?
+    cd "$work" || exit 1
+    ((status == 3)) || fail "status $status, expected 3"
+    grep -q '^xhpgmp: VALID with a GFLOP/s rating of' out.txt || fail "no verdict printed"
+    grep -q 'the verdict above is the only copy of the result' err.txt || fail "no message about the report"
+    [[ $(ls disk) == filler ]] || fail "files were left: $(ls disk)"
+    echo "full disk: xhpgmp's verdict printed, status 3" ;;
   report_escapes)
     a_report
     sed -i "s/^\(Machine Summary::Distributed Processes=\)/\1$(printf '\033')[2J$(printf '\r')/" "$report"
