@@ -28,15 +28,20 @@ if perf stat -x, -e instructions true 2>&1 | grep -q '^[0-9]'; then
   count() { perf stat -x, -e instructions "$work/sweep_row" "$1" "$2" 2>&1 >/dev/null |
             awk -F, '/instructions/ {print $1}'; }
 else
-  command -v valgrind >/dev/null || { echo "probe_sweep: needs perf counters or valgrind" >&2; exit 1; }
+  if ! command -v valgrind >/dev/null; then
+    echo "probe_sweep: needs perf counters or valgrind" >&2
+    exit 1
+  fi
   build x86-64-v3 sweep_row
   forms="one-sum four-sums"
-  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/sweep_row" "$1" "$2" 2>&1 |
-            sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/sweep_row" "$1" "$2" \
+              2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
 fi
 entries=$("$work/sweep_row" one-sum 1 | awk '{print $(NF-3)}')
 for form in $forms; do
   one=$(count "$form" 1) three=$(count "$form" 3)
   awk -v f="$form" -v a="$one" -v b="$three" -v e="$entries" \
-      'BEGIN { d = (b - a) / 2; printf "backward over U, %s: %.1f M instructions a pass, %.2f per entry\n", f, d / 1e6, d / e }'
+      'BEGIN { d = (b - a) / 2
+               printf "backward over U, %s: %.1f M instructions a pass, %.2f per entry\n",
+                      f, d / 1e6, d / e }'
 done
