@@ -135,7 +135,8 @@ for layout in $layouts; do
                layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
                median(col[key, 7]), median(col[key, 8]),
                (ratios == "" ? "-" : sprintf("%.2f", median(ratios))),
-               (anchored == "" ? "-" : sprintf("%.2f", median(anchored))), 100 * median(roofline[key]),
+               (anchored == "" ? "-" : sprintf("%.2f", median(anchored))),
+               100 * median(roofline[key]),
                median(col[key, 9]), (key in invalid ? "  INVALID" : "")
       }
       printf "        triad bandwidth %.2f GB/s (median of the triads before each run) with %s\n",

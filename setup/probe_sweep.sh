@@ -2,10 +2,46 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Builds and runs setup/probes/sweep_dependency.cpp (one thread): whether a Gauss-Seidel sweep's
 # row-to-row dependency or memory bandwidth caps it, and whether 16-bit column offsets for U would
-# pay (setup/README.md, "probe_sweep.sh"; results in setup/BENCHMARKS.md).
+# pay; then setup/probes/sweep_row.cpp: the backward sweep with each row's sum written as one
+# running sum, as four partial sums (the openmp kernel) and as AVX-512 gathers (setup/README.md,
+# "probe_sweep.sh"; results in setup/BENCHMARKS.md).
+# --instructions: instead, one pass's instruction count per form, which does not depend on the
+# machine's load (perf stat where the CPU's counters are visible, else valgrind's callgrind, which
+# has no AVX-512: the forms are then built for x86-64-v3 and the gather form is left out).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"${CXX:-g++}" -std=c++17 -O3 -march=native "$root/setup/probes/sweep_dependency.cpp" -o "$work/probe"
-"$work/probe"
+build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" "$root/setup/probes/$2.cpp" -o "$work/$2"; }
+
+if [[ ${1:-} != --instructions ]]; then
+  build native sweep_dependency && build native sweep_row
+  "$work/sweep_dependency"
+  for form in one-sum four-sums gather; do "$work/sweep_row" "$form"; done
+  exit 0
+fi
+
+# Instructions of PASSES passes, the build and the set-up included.
+if perf stat -x, -e instructions true 2>&1 | grep -q '^[0-9]'; then
+  build native sweep_row
+  forms="one-sum four-sums gather"
+  count() { perf stat -x, -e instructions "$work/sweep_row" "$1" "$2" 2>&1 >/dev/null |
+            awk -F, '/instructions/ {print $1}'; }
+else
+  if ! command -v valgrind >/dev/null; then
+    echo "probe_sweep: needs perf counters or valgrind" >&2
+    exit 1
+  fi
+  build x86-64-v3 sweep_row
+  forms="one-sum four-sums"
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/sweep_row" "$1" "$2" \
+              2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+fi
+entries=$("$work/sweep_row" one-sum 1 | awk '{print $(NF-3)}')
+for form in $forms; do
+  one=$(count "$form" 1) three=$(count "$form" 3)
+  awk -v f="$form" -v a="$one" -v b="$three" -v e="$entries" \
+      'BEGIN { d = (b - a) / 2
+               printf "backward over U, %s: %.1f M instructions a pass, %.2f per entry\n",
+                      f, d / 1e6, d / e }'
+done

@@ -20,10 +20,11 @@ inline const double* lower_base(const local_int*, local_int, const double* x) { 
 /// (the nearest neighbour, the value the sweep has just written, as the split layout orders it)
 /// is subtracted alone after them, so the next row waits for one multiply-add, not three.
 /// Pointers and size_t indices (32-bit unsigned ones cost instructions to wrap), and inlined into
-/// the sweep: at -O2 GCC called it once per row.
+/// the sweep with its callers below: at -O2 GCC called them once per row.
 template <class Index>
-[[gnu::always_inline]] inline double subtract_row(double sum, const double* value, const Index* index, size_t count,
-                           const double* x) {
+[[gnu::always_inline]] inline double subtract_row(double sum, const double* value,
+                                                  const Index* index, size_t count,
+                                                  const double* x) {
   if (count == 0) return sum;
   const size_t last = count - 1;
   double s1 = 0.0, s2 = 0.0, s3 = 0.0;
@@ -57,13 +58,13 @@ struct SweepMatrix {
         inverse_diagonal(layout.inverse_diagonal.data()) {}
 
   /// sum - (L x)_i.
-  double subtract_lower(double sum, local_int i, const double* x) const {
+  [[gnu::always_inline]] double subtract_lower(double sum, local_int i, const double* x) const {
     const std::uint32_t k = lower_start[i];
     return subtract_row(sum, lower_value + k, lower_index + k, lower_start[i + 1] - k,
                         lower_base(lower_index, i, x));
   }
   /// sum - (U x)_i.
-  double subtract_upper(double sum, local_int i, const double* x) const {
+  [[gnu::always_inline]] double subtract_upper(double sum, local_int i, const double* x) const {
     const std::uint32_t k = upper_start[i];
     return subtract_row(sum, upper_value + k, upper_column + k, upper_start[i + 1] - k, x);
   }

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Probe (setup/probe_sweep.sh): one thread's backward Gauss-Seidel sweep over U of a 27-point
+// 104^3 matrix, with each row's sum written three ways:
+//   one-sum    one running sum, the openmp kernel before issue 37 (each multiply-add waits for
+//              the previous one: 13 in a row);
+//   four-sums  the kernel since: four partial sums over all entries but the last, pointer
+//              indexing, the last entry (x just written by the previous row) subtracted alone;
+//   gather     AVX-512 within the row: 8 columns per gather, masked tail, one reduction (only
+//              built where the compiler targets AVX-512).
+// Usage: sweep_row FORM [PASSES]: the fastest of PASSES passes (default 10), in ms. Instruction
+// counters (perf stat, or valgrind --tool=callgrind where the VM hides the PMU) at PASSES 1 and
+// 3 give one pass's instructions as half the difference, independent of the machine's load.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+
+namespace {
+
+struct Upper {
+  std::vector<std::uint32_t> start{0};
+  std::vector<int> column;
+  std::vector<double> value;
+};
+
+double one_sum(double sum, const double* value, const int* column, size_t count,
+               const double* x) {
+  for (size_t k = 0; k < count; ++k) sum -= value[k] * x[column[k]];
+  return sum;
+}
+
+// As src/backends/openmp/kernels.cpp's subtract_row.
+double four_sums(double sum, const double* value, const int* column, size_t count,
+                 const double* x) {
+  if (count == 0) return sum;
+  const size_t last = count - 1;
+  double s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  size_t k = 0;
+  for (; k + 4 <= last; k += 4) {
+    sum -= value[k] * x[column[k]];
+    s1 += value[k + 1] * x[column[k + 1]];
+    s2 += value[k + 2] * x[column[k + 2]];
+    s3 += value[k + 3] * x[column[k + 3]];
+  }
+  for (; k < last; ++k) sum -= value[k] * x[column[k]];
+  sum -= (s1 + s2) + s3;
+  return sum - value[last] * x[column[last]];
+}
+
+#ifdef __AVX512F__
+double gather(double sum, const double* value, const int* column, size_t count, const double* x) {
+  __m512d acc = _mm512_setzero_pd();
+  size_t k = 0;
+  for (; k + 8 <= count; k += 8) {
+    const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + k));
+    acc = _mm512_fmadd_pd(_mm512_loadu_pd(value + k), _mm512_i32gather_pd(c, x, 8), acc);
+  }
+  if (k < count) {
+    const auto m = static_cast<__mmask8>((1u << (count - k)) - 1);
+    const __m256i c = _mm256_maskz_loadu_epi32(m, column + k);
+    const __m512d xs = _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, c, x, 8);
+    acc = _mm512_fmadd_pd(_mm512_maskz_loadu_pd(m, value + k), xs, acc);
+  }
+  return sum - _mm512_reduce_add_pd(acc);
+}
+#endif
+
+using Row = double (*)(double, const double*, const int*, size_t, const double*);
+
+/// The fastest of `passes` backward sweeps, in ms; the row's form inlined, as in the kernel.
+template <Row row>
+double sweep(const Upper& U, const std::vector<double>& r, const std::vector<double>& inv,
+             std::vector<double>& x, int passes) {
+  double best = 1e30;
+  for (int pass = 0; pass < passes; ++pass) {
+    const auto begin = std::chrono::steady_clock::now();
+    for (auto i = static_cast<long>(x.size()) - 1; i >= 0; --i) {
+      const std::uint32_t k = U.start[i];
+      x[i] = row(r[i], U.value.data() + k, U.column.data() + k, U.start[i + 1] - k, x.data()) *
+             inv[i];
+    }
+    best = std::min(best, std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - begin).count());
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* form = argc > 1 ? argv[1] : "";
+  const int passes = argc > 2 ? std::atoi(argv[2]) : 10;
+  using Sweep = double (*)(const Upper&, const std::vector<double>&, const std::vector<double>&,
+                           std::vector<double>&, int);
+  Sweep run = !std::strcmp(form, "one-sum")     ? sweep<one_sum>
+              : !std::strcmp(form, "four-sums") ? sweep<four_sums>
+                                                : nullptr;
+#ifdef __AVX512F__
+  if (!std::strcmp(form, "gather")) run = sweep<gather>;
+#endif
+  if (!run || passes < 1) {
+    std::fprintf(stderr, "usage: sweep_row one-sum|four-sums|gather [PASSES]\n");
+    return 2;
+  }
+  const int n = 104, N = n * n * n;
+  Upper U;  // descending columns, as the backends store U
+  for (int z = 0; z < n; ++z)
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) {
+        const int i = (z * n + y) * n + x;
+        for (int d = 26; d >= 0; --d) {
+          const int X = x + d % 3 - 1, Y = y + d / 3 % 3 - 1, Z = z + d / 9 - 1;
+          if (X < 0 || Y < 0 || Z < 0 || X >= n || Y >= n || Z >= n) continue;
+          const int j = (Z * n + Y) * n + X;
+          if (j > i) U.column.push_back(j), U.value.push_back(-1.0);
+        }
+        U.start.push_back(static_cast<std::uint32_t>(U.column.size()));
+      }
+  std::vector<double> r(N, 1.0), x(N, 0.0), inv(N, 1.0 / 26);
+  const double best = run(U, r, inv, x, passes);
+  std::printf("backward over U, %s: %.2f ms for %zu entries (check: x[1]=%.12g)\n", form, best,
+              U.value.size(), x[1]);
+}
