@@ -11,12 +11,15 @@
 # the previous commit's, built elsewhere) with each backend right after this build's, rows
 # "NAME@base", its ratios against its own reference: before and after in the same rounds.
 # --args="..." passes more xhpcg flags to every run (say --separate-memory with kokkos).
+# --anchor=PATH runs HPCG 3.1's own xhpcg (built outside the repository; it reads hpcg.dat from
+# its working directory) as row "hpcg3.1" at the end of every round, and column "x 3.1" gives
+# each row's median over the rounds of its ratio to that round's HPCG 3.1 rating.
 # Usage: setup/bench.sh [--nx=104] [--rt=60] [--layouts="2x1 1x2"] [--backends="reference openmp"]
-#                       [--repeat=1] [--baseline=PATH] [--args="FLAGS"]
+#                       [--repeat=1] [--baseline=PATH] [--anchor=PATH] [--args="FLAGS"]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1 baseline= args=
+nx=104 rt=60 layouts="2x1 1x2" backends="reference openmp" repeat=1 baseline= anchor= args=
 for arg in "$@"; do
   case "$arg" in
     --nx=*) nx=${arg#*=} ;;
@@ -25,6 +28,7 @@ for arg in "$@"; do
     --backends=*) backends=${arg#*=} ;;
     --repeat=*) repeat=${arg#*=} ;;
     --baseline=*) baseline=${arg#*=} ;;
+    --anchor=*) anchor=${arg#*=} ;;
     --args=*) args=${arg#*=} ;;
     *) echo "bench: unknown argument $arg" >&2; exit 2 ;;
   esac
@@ -35,12 +39,17 @@ if [[ -n "$baseline" ]]; then
   [[ -x "$baseline" ]] || { echo "bench: --baseline=$baseline is not an executable" >&2; exit 2; }
   baseline=$(cd "$(dirname "$baseline")" && pwd)/$(basename "$baseline")
 fi
+if [[ -n "$anchor" ]]; then
+  [[ -x "$anchor" ]] || { echo "bench: --anchor=$anchor is not an executable" >&2; exit 2; }
+  anchor=$(cd "$(dirname "$anchor")" && pwd)/$(basename "$anchor")
+fi
 # Every run: "NAME" is this build's xhpcg with backend NAME, "NAME@base" the baseline's.
 runs=""
 for backend in $backends; do
   runs="$runs $backend"
   [[ -n "$baseline" ]] && runs="$runs $backend@base"
 done
+[[ -n "$anchor" ]] && runs="$runs hpcg3.1"
 
 setup/install_deps.sh
 cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -61,7 +70,7 @@ run_fields() {
     "$(grep -c '^Final Summary::HPCG result is VALID' "$report")"
 }
 
-printf '%-7s %-14s %8s %8s %8s %8s %8s %6s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" roofline "B/eq"
+printf '%-7s %-14s %8s %8s %8s %8s %8s %6s %8s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" "x 3.1" roofline "B/eq"
 for layout in $layouts; do
   ranks=${layout%x*} threads=${layout#*x}
   # MPICH's mpirun binds no rank by default, so OMP_PROC_BIND alone would pin the first thread
@@ -78,9 +87,17 @@ for layout in $layouts; do
       # The triad just before each run: memory speed drifts by minutes on a shared machine.
       triad=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" bin/xstream-triad |
               awk '{print $3}')
-      (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$program" \
-          --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
-          --triad-bandwidth="$triad" $args >/dev/null) || true
+      if [[ $run == hpcg3.1 ]]; then
+        # HPCG 3.1 takes its grid and run time from hpcg.dat only (title lines, nx ny nz, rt).
+        printf 'HPCG benchmark input file\nbench.sh\n%s %s %s\n%s\n' "$nx" "$nx" "$nx" "$rt" \
+            >"$dir/hpcg.dat"
+        (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$anchor" \
+            >/dev/null) || true
+      else
+        (cd "$dir" && OMP_NUM_THREADS=$threads OMP_PROC_BIND=close "${launch[@]}" "$program" \
+            --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
+            --triad-bandwidth="$triad" $args >/dev/null) || true
+      fi
       echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)") $triad" >>"$work/$layout.runs"
     done
   done
@@ -104,16 +121,21 @@ for layout in $layouts; do
         key = names[b]; ratios = ""
         # A baseline run is compared with the baseline reference of its round.
         reference = key ~ /@base$/ ? "reference@base" : "reference"
+        anchored = ""
         for (r = 1; (r, key) in rating; ++r) {
           if ((r, reference) in rating && rating[r, reference] > 0) {
             ratios = ratios " " rating[r, key] / rating[r, reference]
           }
+          if ((r, "hpcg3.1") in rating && rating[r, "hpcg3.1"] > 0) {
+            anchored = anchored " " rating[r, key] / rating[r, "hpcg3.1"]
+          }
         }
         rate = median(col[key, 3])
-        printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8.2f%% %8.1f%s\n",
+        printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8s %8.2f%% %8.1f%s\n",
                layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
                median(col[key, 7]), median(col[key, 8]),
-               (ratios == "" ? "-" : sprintf("%.2f", median(ratios))), 100 * median(roofline[key]),
+               (ratios == "" ? "-" : sprintf("%.2f", median(ratios))),
+               (anchored == "" ? "-" : sprintf("%.2f", median(anchored))), 100 * median(roofline[key]),
                median(col[key, 9]), (key in invalid ? "  INVALID" : "")
       }
       printf "        triad bandwidth %.2f GB/s (median of the triads before each run) with %s\n",

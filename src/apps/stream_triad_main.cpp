@@ -25,7 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/stream_triad.hpp"
+#include "hpcg/base/terminal_text.hpp"
+#include "hpcg/base/watchdog.hpp"
 #include "stream_triad_device.hpp"
 
 namespace {
@@ -138,6 +141,8 @@ int device_stream(long n) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
+  // SIGTERM, SIGINT, SIGHUP on any rank end the job with 128+N and one line, as in xhpcg.
+  hpcg::catch_stop_signals("xstream-triad", world_rank());
   bool device = false;
   long n = 0;
   std::string bad;
@@ -157,12 +162,14 @@ int main(int argc, char** argv) {
     if (world_rank() == 0) {
       std::fprintf(stderr, "xstream-triad: unexpected argument '%s'; usage: xstream-triad "
                    "[--device] [doubles per array and rank, a positive whole number]\n",
-                   bad.c_str());
+                   hpcg::terminal_safe(bad).c_str());
     }
     status = 2;
   } else if (device) {
+    hpcg::set_watchdog_phase("device copy and triad");  // named by a stop signal's line
     status = device_stream(n > 0 ? n : 1L << 27);
   } else {
+    hpcg::set_watchdog_phase("host triad");
     status = host_triad(n);
   }
   MPI_Finalize();

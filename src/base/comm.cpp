@@ -10,6 +10,7 @@
 #include "hpcg/base/allocation_failure.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/job_end.hpp"
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
@@ -96,6 +97,7 @@ void run_collectively(const Comm& comm, const std::function<void()>& phase) {
 
 void abort_job(MPI_Comm comm, int status) {
   disarm_early_exit();  // MPI_Abort may end this process through exit()
+  remove_partial_outputs();  // the other ranks' are left to the next run (remove_stale_partials)
   const timespec grace{0, 200 * 1000 * 1000};
   nanosleep(&grace, nullptr);
   MPI_Abort(comm, status);

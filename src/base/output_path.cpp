@@ -3,13 +3,17 @@
 // and knows nothing of read-only mounts, so the check creates (and removes) a temporary file.
 #include "hpcg/base/output_path.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/stop_signal.hpp"
@@ -42,7 +46,81 @@ std::string directory_problem(const std::string& directory) {
   return "";
 }
 
+/// The first line of a small file, or "".
+std::string first_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+/// Letters and digits of `text` only ("pid:[4026531836]" -> "pid4026531836"), at most `most`.
+std::string plain(const std::string& text, size_t most) {
+  std::string kept;
+  for (char c : text) {
+    if (kept.size() < most && std::isalnum(static_cast<unsigned char>(c)) != 0) kept += c;
+  }
+  return kept;
+}
+
+/// Where a partial file's owner ran: short host name, boot (the kernel's random boot id: host
+/// names repeat across clusters that share a file system) and pid namespace (containers on one
+/// host); "" when any is unknown, and such a process never judges another's files stale.
+std::string this_machine() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) return "";
+  char link[64] = {};
+  if (::readlink("/proc/self/ns/pid", link, sizeof link - 1) <= 0) return "";
+  const std::string boot = plain(first_line("/proc/sys/kernel/random/boot_id"), 12);
+  const std::string name = plain(std::string(host).substr(0, std::string(host).find('.')), 63);
+  const std::string pid_namespace = plain(link, 20);  // "pid" and its inode's digits
+  if (name.empty() || boot.size() != 12 || pid_namespace.size() <= 3) return "";
+  return name + "-" + boot + "-" + pid_namespace;
+}
+
+/// The owner's pid when `file` is a partial file made on this machine ("...partial-MACHINE-PID-
+/// XXXXXX"), else 0.
+pid_t owner_on_this_machine(const std::string& file, const std::string& machine) {
+  const std::string marker = ".partial-" + machine + "-";
+  const size_t at = file.rfind(marker);
+  if (machine.empty() || at == std::string::npos) return 0;
+  const std::string rest = file.substr(at + marker.size());  // "PID-XXXXXX"
+  const size_t dash = rest.find('-');
+  if (dash == std::string::npos || dash == 0 || dash > 9 || rest.size() != dash + 7) return 0;
+  for (size_t i = 0; i < dash; ++i) {
+    if (std::isdigit(static_cast<unsigned char>(rest[i])) == 0) return 0;
+  }
+  return static_cast<pid_t>(std::stol(rest.substr(0, dash)));
+}
+
 }  // namespace
+
+std::string partial_owner_tag() {
+  const std::string machine = this_machine();
+  return (machine.empty() ? std::string("unknown") : machine) + "-" + std::to_string(::getpid());
+}
+
+std::vector<std::string> remove_stale_partials(const std::string& directory) {
+  std::vector<std::string> removed;
+  const std::string machine = this_machine();
+  if (machine.empty()) return removed;
+  DIR* listing = ::opendir(directory.c_str());
+  if (listing == nullptr) return removed;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string name = entry->d_name;
+    const pid_t owner = owner_on_this_machine(name, machine);
+    // Gone: no such process here (EPERM means another user's live process).
+    if (owner <= 0 || owner == ::getpid() || ::kill(owner, 0) == 0 || errno != ESRCH) continue;
+    const std::string path = directory + "/" + name;
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
+        ::unlink(path.c_str()) == 0) {
+      removed.push_back(path);
+    }
+  }
+  ::closedir(listing);
+  return removed;
+}
 
 std::string parent_directory(const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -123,7 +201,11 @@ std::string resolved_path(const std::string& path) {
 
 std::string create_temporary_beside(const std::string& path) {
   // mkstemp(3) replaces the six trailing Xs with a unique suffix and creates the file exclusively.
-  std::string temporary = resolved_path(path) + ".partial-XXXXXX";
+  // The name says which process made it, so that the next run here can remove it if that
+  // process was killed before it could (MPI_Abort from another rank).
+  const std::string target = resolved_path(path);
+  remove_stale_partials(parent_directory(target));
+  std::string temporary = target + ".partial-" + partial_owner_tag() + "-XXXXXX";
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) {
     throw ResourceError("cannot write " + path + ": cannot create a temporary file beside it (" +

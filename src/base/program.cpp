@@ -19,6 +19,7 @@
 #include "hpcg/base/memory_limit.hpp"
 #include "hpcg/base/output_path.hpp"
 #include "hpcg/base/stop_signal.hpp"
+#include "hpcg/base/terminal_text.hpp"
 #include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
@@ -38,7 +39,9 @@ int run_program(const std::string& program, const Comm& comm, const std::functio
     return status;
   } catch (const CollectiveError& error) {
     disarm_early_exit();
-    if (comm.is_root()) std::cerr << program << ": error: " << error.what() << std::endl;
+    if (comm.is_root()) {
+      std::cerr << program << ": error: " << terminal_safe(error.what()) << std::endl;
+    }
     return static_cast<int>(error.status());
   } catch (const std::bad_alloc&) {
     // Where it ran out and what the job may use, instead of a bare "std::bad_alloc".
@@ -51,7 +54,8 @@ int run_program(const std::string& program, const Comm& comm, const std::functio
               << "); use a smaller problem or more nodes" << std::endl;
     abort_job(comm.get(), static_cast<int>(ExitStatus::resource_error));
   } catch (const std::exception& error) {
-    std::cerr << program << ": rank " << comm.rank() << ": error: " << error.what() << std::endl;
+    std::cerr << program << ": rank " << comm.rank() << ": error: " << terminal_safe(error.what())
+              << std::endl;
     abort_job(comm.get(), static_cast<int>(exit_status_of(error)));
   }
 }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
+#include "hpcg/base/slurm_step.hpp"
 #include "hpcg/base/watchdog.hpp"
 
 namespace hpcg {
@@ -40,6 +41,7 @@ constexpr int tick_milliseconds = 200;  // the stop thread's wake-up: the suspen
 int wake_pipe[2] = {-1, -1};
 std::atomic<bool> resumed{false};  // SIGCONT arrived since the stop thread last looked
 std::atomic<bool> stop_claimed{false};
+std::atomic<pid_t> stop_sender{0};  // who sent the first stop signal (si_pid), 0: the kernel
 // srun started each rank itself (its task count and id are MPI's size and rank): srun reports
 // MPI_Abort as its own SIGKILL of the step (status 137), but returns the tasks' exit statuses,
 // and Slurm's time limit and scancel signal every task. So each rank there exits by itself.
@@ -58,13 +60,16 @@ Shared& shared() {
   return *the_shared;
 }
 
-void on_signal(int signal) {
+void on_signal(int signal, siginfo_t* info, void*) {
   const int saved_errno = errno;
   if (signal == SIGCONT) {
     resumed.store(true);
   } else {
     int none = 0;
-    detail::stop_signal.compare_exchange_strong(none, signal);
+    if (detail::stop_signal.compare_exchange_strong(none, signal) && info != nullptr &&
+        (info->si_code == SI_USER || info->si_code == SI_QUEUE)) {
+      stop_sender.store(info->si_pid);
+    }
   }
   const char byte = 1;
   ssize_t ignored = write(wake_pipe[1], &byte, 1);  // non-blocking: a full pipe wakes anyway
@@ -109,7 +114,22 @@ void stop_thread() {
   }
 }
 
-std::string describe_stop(int signal) {
+/// Under srun, a signal that Slurm did not send reached this task alone: has Slurm send it to
+/// the whole step (slurm_step.hpp). Returns what the stop line says about it, or "".
+std::string share_with_slurm_step(int signal) {
+  if (!exit_alone || sent_by_slurm(stop_sender.load())) return "";
+  const std::string step =
+      slurm_step_of(std::getenv("SLURM_JOB_ID"), std::getenv("SLURM_STEP_ID"));
+  if (step.empty()) return "";
+  const std::string name = stop_signal_name(signal).substr(3);  // scancel takes "TERM"
+  constexpr double scancel_wait_seconds = 2;  // within exit_grace_seconds
+  const std::string failure = signal_slurm_step(step, name, scancel_wait_seconds);
+  if (failure.empty()) return "; sent " + stop_signal_name(signal) + " to Slurm step " + step;
+  return "; could not send it to Slurm step " + step + " (" + failure +
+         "): the other tasks end at the watchdog's limit";
+}
+
+std::string describe_stop(int signal, const std::string& shared_with_step) {
   std::ostringstream line;
   const Shared& s = shared();
   line << s.program << ": rank " << s.rank << ": received " << stop_signal_name(signal)
@@ -121,7 +141,7 @@ std::string describe_stop(int signal) {
     line << "; removed the partial output(s)";
     for (const std::string& path : s.partial_outputs) line << " " << path;
   }
-  line << "; ending the job with status " << 128 + signal << "\n";
+  line << shared_with_step << "; ending the job with status " << 128 + signal << "\n";
   return line.str();
 }
 
@@ -151,9 +171,9 @@ void catch_stop_signals(const std::string& program, int rank) {
   static const bool started = [] {
     if (::pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return false;
     struct sigaction action {};
-    action.sa_handler = on_signal;
+    action.sa_sigaction = on_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
     for (int signal : {SIGTERM, SIGINT, SIGHUP, SIGCONT}) sigaction(signal, &action, nullptr);
     std::thread(stop_thread).detach();
     return true;
@@ -175,6 +195,12 @@ void remove_partial_output(const std::string& path) {
   std::lock_guard<std::mutex> lock(shared().mutex);
   auto& paths = shared().partial_outputs;
   paths.erase(std::remove(paths.begin(), paths.end(), path), paths.end());
+}
+
+void remove_partial_outputs() {
+  std::lock_guard<std::mutex> lock(shared().mutex);
+  for (const std::string& path : shared().partial_outputs) ::unlink(path.c_str());
+  shared().partial_outputs.clear();
 }
 
 void SuspensionTally::wake(double gap, bool resumed) {
@@ -207,11 +233,15 @@ void stop_job() {
     std::this_thread::sleep_for(std::chrono::seconds(exit_grace_seconds));
     _exit(status);
   }).detach();
-  std::string line, log_path;
   {
     std::lock_guard<std::mutex> lock(shared().mutex);
     for (const std::string& path : shared().partial_outputs) ::unlink(path.c_str());
-    line = describe_stop(signal);
+  }
+  const std::string shared_with_step = share_with_slurm_step(signal);
+  std::string line, log_path;
+  {
+    std::lock_guard<std::mutex> lock(shared().mutex);
+    line = describe_stop(signal, shared_with_step);
     log_path = shared().log_path;
   }
   ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());  // one write: whole

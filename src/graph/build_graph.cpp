@@ -6,6 +6,8 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
+#include <sstream>
 #include <utility>
 
 #include "hpcg/base/error.hpp"
@@ -13,6 +15,7 @@
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/graph.hpp"
 #include "hpcg/graph/random.hpp"
+#include "hpcg/problem/memory_check.hpp"
 #include "local_csr.hpp"
 #include "metis_partition.hpp"
 #include "route.hpp"
@@ -79,6 +82,31 @@ void check_local_size(global_int rows, const Comm& comm) {
   });
 }
 
+/// A file may declare billions of vertices with a handful of edges. Refused before the
+/// allocations when the ranks of a node cannot hold a lower bound of what the build and every
+/// kernel keep: a CSR offset and one 8-byte value per owned vertex, and the random partition's
+/// relabelling of every vertex on each rank. Otherwise the kernel would kill the job midway.
+void check_memory(global_int vertices, PartitionKind kind, const Comm& comm) {
+  const double owned = std::ceil(static_cast<double>(vertices) / comm.size());
+  const double needed_here =
+      16.0 * owned + (kind == PartitionKind::random ? 8.0 * static_cast<double>(vertices) : 0.0);
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &node);
+  const Comm node_comm(node);
+  const double needed = node_comm.sum(needed_here);
+  const int ranks_on_node = node_comm.size();
+  MPI_Comm_free(&node);
+  const JobMemory job = available_job_memory();
+  if (comm.max(job.bytes > 0 && needed > job.bytes ? 1 : 0) == 0) return;
+  std::ostringstream message;
+  message.precision(3);
+  message << "the graph's " << vertices << " vertices need at least " << needed / 1073741824.0
+          << " GiB on a node running " << ranks_on_node << " rank(s), but only "
+          << job.bytes / 1073741824.0 << " GiB are available there (" << job.limited_by
+          << "); use more nodes or a smaller graph";
+  throw ResourceError(message.str());
+}
+
 }  // namespace
 
 local_int Graph::local_column(global_int internal) const {
@@ -92,6 +120,7 @@ local_int Graph::local_column(global_int internal) const {
 Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const Comm& comm,
                   NeighbourOrder order) {
   check_ids(edges, comm);
+  run_collectively(comm, [&] { check_memory(edges.vertex_count, kind, comm); });  // one message
   Graph graph;
   graph.vertex_count = edges.vertex_count;
   graph.directed = edges.directed;

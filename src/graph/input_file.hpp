@@ -21,7 +21,9 @@ class InputFile {
  public:
   /// Throws InputError when `path` cannot be opened or is not a regular file.
   explicit InputFile(const std::string& path)
-      : path_(path), fd_(::open(path.c_str(), O_RDONLY)) {
+      // O_NONBLOCK: a FIFO without a writer opens at once (and is refused below) instead of
+      // blocking every rank; reads from a regular file are not affected.
+      : path_(path), fd_(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)) {
     if (fd_ < 0) {
       throw InputError("cannot open graph file '" + path + "': " + std::strerror(errno));
     }

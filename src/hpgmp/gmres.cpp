@@ -52,7 +52,9 @@ P rotate(Projection<P>& p, int k) {
   const P f = p.at(k - 1, k - 1), g = p.at(k, k - 1);
   const P f2 = f * f, g2 = g * g;
   P fg2 = f2 + g2;
-  const P d1 = P(1) / std::sqrt(f2 * fg2);
+  // The reference's unqualified sqrt is the C library's double one: 1 / sqrt in double, rounded
+  // once to P. Float's own sqrt and division round twice and change the mixed residuals.
+  const P d1 = static_cast<P>(1.0 / std::sqrt(static_cast<double>(f2 * fg2)));
   const P c = f2 * d1;
   fg2 = fg2 * d1;
   const P s = f * d1 * g;

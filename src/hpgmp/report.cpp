@@ -7,7 +7,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hpcg/base/error.hpp"
+#include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/report/report_header.hpp"
 
 namespace hpcg::hpgmp {
@@ -149,10 +155,19 @@ std::string report_json(const Outcome& o, int threads) {
 }
 
 std::string write_reports(const Outcome& o, int threads, const Comm& comm) {
-  std::string base = "HPGMP-Benchmark_0.1_" + comm.broadcast(stamp());
-  if (comm.is_root()) {
+  if (!comm.is_root()) return "";
+  // Claimed exclusively: runs in one directory that end in the same second take "_2", "_3", ...
+  const std::string base = claim_free_stem("HPGMP-Benchmark_0.1_" + stamp(), {".txt", ".json"});
+  try {
     write_file_atomically(base + ".txt", report_text(o, threads));
     write_file_atomically(base + ".json", report_json(o, threads));
+  } catch (const ResourceError&) {
+    for (const std::string& path : {base + ".txt", base + ".json"}) {
+      struct stat info {};
+      if (::stat(path.c_str(), &info) == 0 && info.st_size == 0) ::unlink(path.c_str());
+      remove_partial_output(path);  // the empty names claimed
+    }
+    throw;
   }
   return base + ".txt";
 }

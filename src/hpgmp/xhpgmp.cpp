@@ -5,7 +5,12 @@
 #include <iostream>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/output_path.hpp"
 #include "hpcg/base/program.hpp"
+#include "hpcg/base/terminal_text.hpp"
+#include "hpcg/base/watchdog.hpp"
+#include "hpcg/problem/geometry.hpp"
+#include "hpcg/problem/memory_check.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/hpgmp/report.hpp"
 
@@ -40,9 +45,32 @@ int run_xhpgmp(const Comm& comm, const std::vector<std::string>& args) {
       if (comm.is_root()) std::cout << usage_text();
       return 0;
     }
+    // Refused before the work where the reports cannot be written, or where the grid cannot
+    // fit the memory the job may use (the node's or its cgroup's): HPCG's memory model is a lower
+    // bound of HPG-MxP's (the same matrix and levels, plus GMRES's basis and float copies).
+    run_collectively(comm, [&] {
+      if (comm.is_root()) require_writable_directory(".", "the reports");
+    });
+    run_collectively(comm, [&] {  // collective inside: every rank runs it
+      check_memory_fits(make_geometry(options.params, comm.rank(), comm.size()), comm, 0.0);
+    });
+    set_watchdog_phase("HPG-MxP benchmark");  // named by a stop signal's line
     Outcome outcome = run_benchmark(options, comm);
-    std::string report = write_reports(outcome, max_threads(), comm);
-    if (comm.is_root()) print_summary(outcome, report);
+    set_watchdog_phase("writing the reports");
+    std::string report, missing;  // missing: why the reports were not written (a full disk)
+    try {
+      report = write_reports(outcome, max_threads(), comm);
+    } catch (const ResourceError& error) {
+      missing = error.what();
+    }
+    if (comm.is_root()) print_summary(outcome, missing.empty() ? report : "not written");
+    if (comm.max(missing.empty() ? 0 : 1) != 0) {
+      if (comm.is_root()) {
+        std::cerr << "xhpgmp: error: " << terminal_safe(missing)
+                  << "; the verdict above is the only copy of the result" << std::endl;
+      }
+      return static_cast<int>(ExitStatus::resource_error);
+    }
     return static_cast<int>(outcome.valid() ? ExitStatus::valid : ExitStatus::invalid_result);
   });
 }

@@ -54,6 +54,17 @@ std::uint64_t available_node_memory() {
   return 0;
 }
 
+JobMemory available_job_memory() {
+  // The job's cgroup (Slurm's --mem, a container) may allow less than the node has free.
+  const CgroupMemoryLimit cgroup = cgroup_memory_limit();
+  JobMemory job{static_cast<double>(available_node_memory()), "MemAvailable of /proc/meminfo"};
+  if (cgroup.bytes > 0 && (job.bytes <= 0 || cgroup.bytes - cgroup.used < job.bytes)) {
+    job.bytes = std::max(0.0, cgroup.bytes - cgroup.used);
+    job.limited_by = cgroup.source;
+  }
+  return job;
+}
+
 void check_memory_fits(const Geometry& fine, const Comm& comm, double optimization_share) {
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, comm.rank(), MPI_INFO_NULL, &node);
@@ -62,14 +73,9 @@ void check_memory_fits(const Geometry& fine, const Comm& comm, double optimizati
       node_comm.sum(needed_bytes_per_rank(fine.local_rows(), optimization_share));
   const int ranks_on_node = node_comm.size();
   MPI_Comm_free(&node);
-  // The job's cgroup (Slurm's --mem, a container) may allow less than the node has free.
-  const CgroupMemoryLimit cgroup = cgroup_memory_limit();
-  double available = static_cast<double>(available_node_memory());
-  std::string limited_by = "MemAvailable of /proc/meminfo";
-  if (cgroup.bytes > 0 && (available <= 0 || cgroup.bytes - cgroup.used < available)) {
-    available = std::max(0.0, cgroup.bytes - cgroup.used);
-    limited_by = cgroup.source;
-  }
+  const JobMemory job = available_job_memory();
+  const double available = job.bytes;
+  const std::string& limited_by = job.limited_by;
   const int too_big = available > 0 && needed > available ? 1 : 0;
   if (comm.max(too_big) == 0) return;
   std::ostringstream message;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // One conformance suite for every backend in the registry's table (and the sample plugin), run
-// with 1, 2 and 4 ranks and 1, 2 and 4 threads: the backend's checks against the reference pass,
+// with 1, 2 and 4 ranks and 1, 2 and 4 threads (4 on one rank only): the backend's checks against the reference pass,
 // HPCG's validation passes, and the preconditioned CG converges. When the kokkos backend is
 // built, two variants run too: its device code path on the host (separate memory) and point
 // colouring.
@@ -51,7 +51,14 @@ std::unique_ptr<Backend> create_backend(const std::string& name) {
 
 class Conformance : public ::testing::TestWithParam<std::tuple<std::string, int>> {
  protected:
-  void SetUp() override { omp_set_num_threads(std::get<1>(GetParam())); }
+  void SetUp() override {
+    // Four threads per rank is one rank's case: on more ranks it adds no row partition that two
+    // threads on one of them lacks, and only oversubscribes the test machine's cores.
+    if (std::get<1>(GetParam()) == 4 && Comm().size() > 1) {
+      GTEST_SKIP() << "4 threads run on one rank only";
+    }
+    omp_set_num_threads(std::get<1>(GetParam()));
+  }
   void TearDown() override { omp_set_num_threads(1); }
 };
 

@@ -110,6 +110,11 @@ case "$case_name" in
   dat_binary)
     printf '\x7fELF\x02\x01\x01\x00\x00\x00\xff\xfe\n16 16 16\n\x00\x01' > hpcg.dat
     refuse "$xhpcg" 2 2 "hpcg.dat is not a text file (it contains NUL bytes)" ;;
+  dat_control_characters)
+    # A terminal escape in hpcg.dat (clear the screen) is echoed as text, not obeyed.
+    printf 'HPCG benchmark input file\nSandia\n16 16 \0331[2J6\n0\n' > hpcg.dat
+    refuse "$xhpcg" 2 2 "got '16 16 \x1B1[2J6'"
+    ! grep -q $'\033' "$scratch/err.txt" || fail "an escape character reached the terminal" ;;
   dat_crlf)
     # Accepted: a file saved on Windows is the same hpcg.dat. Runs 16^3 QuickPath, VALID.
     allowed_new='^\./(HPCG-Benchmark_3\.1_[-_0-9]+\.(txt|json|svg)|hpcg[0-9]{8}T[0-9]{6}\.txt)$'
@@ -151,6 +156,8 @@ case "$case_name" in
   ranks_z_blocks) refuse "$xhpcg" 2 2 "--pz=3 must be below npz=" "${grid[@]}" --pz=3 ;;
   # sizes
   size_memory) refuse "$xhpcg" 2 3 "GiB are available there (" --nx=512 --ny=512 --nz=512 ;;
+  xhpgmp_size_memory)  # xhpgmp is built beside xhpcg
+    refuse "$(dirname "$xhpcg")/xhpgmp" 2 3 "GiB are available there (" --nx=512 --ny=512 --nz=512 ;;
   size_32bit) refuse "$xhpcg" 2 2 "more than the 32-bit local index allows" --nx=2048 --ny=2048 --nz=2048 ;;
   # where the results go
   report_dir_unwritable)
@@ -194,6 +201,12 @@ case "$case_name" in
   graph_bad_weight) printf '0 1 5\n1 2 nan\n' > g.wel; refuse "$xgraph" 2 2 "g.wel:2: weight 'nan' is not an integer from 1 to 2147483647" --file=g.wel ;;
   graph_negative_weight) printf '0 1 -2\n1 2 1\n' > g.wel; refuse "$xgraph" 2 2 "g.wel:1: weight '-2' is not an integer from 1 to 2147483647" --file=g.wel ;;
   graph_gr_arc_count) printf 'p sp 3 3\na 1 2 4\na 2 3 1\n' > g.gr; refuse "$xgraph" 2 2 "g.gr: the problem line (line 1) declares 3 arcs but the file has 2" --file=g.gr ;;
+  graph_fifo) mkfifo g.el; refuse "$xgraph" 2 2 "graph file 'g.el' is not a regular file" --file=g.el ;;
+  graph_vertices_beyond_memory)
+    # 4.2e9 vertices, 2 edges: the random partition's relabelling alone needs 8 bytes per vertex
+    # on each rank, 134 GiB for the 2 ranks here (a machine with more free fails this row).
+    printf '%%%%MatrixMarket matrix coordinate pattern general\n4200000000 4200000000 2\n1 2\n2 3\n' > g.mtx
+    refuse "$xgraph" 2 3 "vertices need at least" --file=g.mtx --partition=random ;;
   graph_truncated_sg)
     # A gapbs header (undirected, 10 entries, 7 vertices) without the arrays it announces.
     printf '\x00\x0a\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00' > g.sg

@@ -14,6 +14,9 @@
 #   report_json_duplicate  the JSON beside a report gives rating_gflops twice: not submittable
 #   report_directory   xhpcg-report check DIR: status 2 (bad usage), as its usage says
 #   plugin_in_cwd      --backend=plugin:NAME.so for a file in the working directory loads it
+#   stale_partials     a partial file of a process gone from this host (a rank MPI_Abort killed)
+#                      is removed by the next xgraph --json into that directory; a live
+#                      process's, another host's and another boot's are kept
 # Usage: jobs_end_well.sh CASE XHPCG XGRAPH XHPCG_REPORT MPIEXEC PLUGIN_DIR
 set -uo pipefail
 case_name=$1
@@ -149,5 +152,24 @@ case $case_name in
       > out.txt 2> err.txt || fail "status $?"
     grep -q 'VALID with' out.txt || fail "not VALID"
     echo "the plugin in the working directory was loaded" ;;
+  stale_partials)
+    # The tag as output_path.cpp makes it: letters and digits of the short host name, 12 of
+    # the boot id, and "pid" with the pid namespace's inode.
+    host=$(hostname | cut -d. -f1 | tr -dc 'a-zA-Z0-9')
+    boot=$(tr -dc 'a-zA-Z0-9' < /proc/sys/kernel/random/boot_id | head -c 12)
+    ns=$(readlink /proc/self/ns/pid | tr -dc 'a-z0-9')
+    sh -c 'exit 0' & gone=$!
+    wait $gone
+    touch "g.json.partial-$host-$boot-$ns-$gone-Ab12Cd" "g.json.partial-$host-$boot-$ns-$$-Ab12Cd" \
+          "g.json.partial-elsewhere-$boot-$ns-$gone-Ab12Cd" \
+          "g.json.partial-$host-000000000000-$ns-$gone-Ab12Cd"
+    timeout 120 "$mpiexec" -n 2 "$xgraph" --kron=8 --kernel=bfs --trials=1 --json=g.json \
+      > out.txt 2> err.txt || fail "status $?"
+    [[ -s g.json ]] || fail "no JSON written"
+    [[ ! -e g.json.partial-$host-$boot-$ns-$gone-Ab12Cd ]] || fail "the stale partial file was kept"
+    for kept in "$host-$boot-$ns-$$" "elsewhere-$boot-$ns-$gone" "$host-000000000000-$ns-$gone"; do
+      [[ -e g.json.partial-$kept-Ab12Cd ]] || fail "removed a partial file it cannot know stale: $kept"
+    done
+    echo "the stale partial file removed, the other three kept" ;;
   *) echo "unknown case $case_name" >&2; exit 2 ;;
 esac

@@ -11,7 +11,8 @@
 #   all_term        SIGTERM to the launcher and every rank at once
 #   ranks_term      SIGTERM to every rank, not the launcher (Slurm's time limit and scancel:
 #                   slurmstepd signals the tasks)
-#   one_rank_term   SIGTERM to the last rank only (the others learn it through the job's end)
+#   one_rank_term   SIGTERM to the last rank only (the others learn it through the job's end;
+#                   under srun, through the step's signal that rank has Slurm send)
 #   one_rank_hup    SIGHUP to the last rank only
 #   suspend         SIGSTOP then SIGCONT to every rank, 2 s apart: the run ends with status 0,
 #                   its console and JSON say it was suspended once for about 2 s
@@ -90,6 +91,11 @@ ended() {
   grep -q "^xhpcg: rank [0-9]*: received SIG$seen in phase" "$dir/err.txt" ||
     fail "no 'received SIG$seen' line"
   grep -q "received SIG$seen" "$dir"/hpcg20*.txt || fail "the run log does not name SIG$seen"
+  # srun does not pass a signal to one task on: that task has Slurm signal the step.
+  if [[ $(basename "$mpiexec") == srun && $case_name == one_rank_* ]]; then
+    grep -q "sent SIG$seen to Slurm step [0-9]*\.[0-9]*" "$dir/err.txt" ||
+      fail "the signalled task did not pass SIG$seen to its Slurm step"
+  fi
   [[ -z $(compgen -G "$dir/*partial*") ]] || fail "partial files left: $(ls "$dir")"
   [[ -z $(compgen -G "$dir/HPCG-Benchmark*") ]] || fail "a report was written"
 }

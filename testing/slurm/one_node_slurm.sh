@@ -7,7 +7,8 @@
 #   srun_xhpcg          srun --mpi=pmi2 -n 2 xhpcg: one 2-rank job, VALID
 #   srun_xgraph         srun --mpi=pmi2 -n 2 xgraph BFS: one 2-rank job, verified
 #   srun_stop_signals   integration/stop_signals.sh under srun --mpi=pmi2: SIGTERM to every
-#                       task (as scancel and the time limit): status 143
+#                       task (as scancel and the time limit), SIGTERM and SIGHUP to one task
+#                       alone (passed to the step by scancel): status 128+N within 15 s
 #   srun_without_pmi    srun -n 2 xhpcg (no --mpi): refused, status 2, one message naming
 #                       srun --mpi=pmi2, nothing written
 #   sbatch_readme       README.md's batch script, taken from the README, through sbatch --wait:
@@ -145,9 +146,10 @@ case "$case_name" in
     # to the tasks. Signals to srun itself are left out: srun answers SIGTERM by killing the
     # tasks with SIGKILL (status 137, nothing a program can catch) and one SIGINT by printing
     # the tasks' states.
-    # A signal to one task alone is left out too: that task exits with 128+N at once, the
-    # others stop at the watchdog's limit (README.md, "Exit status").
-    for signal_case in ranks_term; do
+    # A signal to one task alone (one_rank_*): srun does not pass it on, so that task has Slurm
+    # signal the whole step (scancel --signal), and every task ends within seconds, not at the
+    # watchdog's limit.
+    for signal_case in ranks_term one_rank_term one_rank_hup; do
       bash "$(dirname "$0")/../integration/stop_signals.sh" "$signal_case" "${HPCG_SIGNAL_TRIES:-3}" \
         "$xhpcg" srun --mpi=pmi2 || fail "stop signals under srun: $signal_case"
     done

@@ -32,9 +32,20 @@ std::string claim_free_stem(const std::string& stem, const std::vector<std::stri
 /// `path` with its symbolic links resolved, or `path` itself when it does not exist.
 std::string resolved_path(const std::string& path);
 
-/// For outputs written by many ranks (MPI-IO), which are never written in place: creates an
-/// empty, uniquely named temporary file beside `path` (a symbolic link followed), registered as a
-/// partial output, and returns its name; rename_temporary puts it in place of `path`,
+/// "HOST-BOOT-PIDNS-PID" for this process: what a temporary file's name carries after
+/// ".partial-" ("unknown-PID" where the host, boot id or pid namespace cannot be read).
+std::string partial_owner_tag();
+
+/// Removes the regular files in `directory` named "*.partial-HOST-BOOT-PIDNS-PID-XXXXXX" whose
+/// owner is provably gone: made on this host, in this boot and pid namespace, and no process
+/// PID exists. Never another host's, a live process's, or a name of another form. Returns the
+/// paths removed.
+std::vector<std::string> remove_stale_partials(const std::string& directory);
+
+/// For outputs written by many ranks (MPI-IO), which are never written in place: removes stale
+/// partial files in the target's directory, then creates an empty, uniquely named temporary file
+/// beside `path` (a symbolic link followed; its name carries partial_owner_tag()), registered as
+/// a partial output, and returns its name; rename_temporary puts it in place of `path`,
 /// discard_temporary removes it. Throw ResourceError naming `path`.
 std::string create_temporary_beside(const std::string& path);
 void rename_temporary(const std::string& temporary, const std::string& path);

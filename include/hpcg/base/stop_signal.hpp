@@ -30,6 +30,8 @@ void set_stop_log(const std::string& path);
 /// Files being written that a stop removes (temporary files before their rename).
 void add_partial_output(const std::string& path);
 void remove_partial_output(const std::string& path);
+/// Removes every registered partial output (a job ended by an error: abort_job).
+void remove_partial_outputs();
 
 /// Suspensions seen so far (SIGCONT after a stop) and their total length in seconds, measured
 /// to within a fifth of a second.

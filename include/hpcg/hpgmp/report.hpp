@@ -13,8 +13,10 @@ namespace hpcg::hpgmp {
 std::string report_text(const Outcome& outcome, int threads);
 /// The same facts as JSON (kind "hpgmp").
 std::string report_json(const Outcome& outcome, int threads);
-/// Writes HPGMP-Benchmark_0.1_<stamp>.txt and .json in the working directory (rank 0 only);
-/// returns the text report's name.
+/// Writes HPGMP-Benchmark_0.1_<stamp>.txt and .json in the working directory (rank 0 only),
+/// under names claimed exclusively ("_2", "_3", ... when taken); returns the text report's name
+/// ("" on other ranks). Throws ResourceError on rank 0 when they cannot be written, removing
+/// what it claimed (an older file of either name is never touched).
 std::string write_reports(const Outcome& outcome, int threads, const Comm& comm);
 
 }  // namespace hpcg::hpgmp

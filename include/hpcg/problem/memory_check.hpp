@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "hpcg/base/comm.hpp"
 #include "hpcg/problem/geometry.hpp"
@@ -16,6 +17,14 @@ double estimated_bytes_per_rank(double rows);
 
 /// Memory the kernel reports as available (MemAvailable), in bytes; 0 when unknown.
 std::uint64_t available_node_memory();
+
+/// What the ranks of this node may still allocate: the smaller of MemAvailable and the job's
+/// cgroup limit less its usage (memory_limit.hpp); `limited_by` names which. bytes 0: unknown.
+struct JobMemory {
+  double bytes = 0;
+  std::string limited_by;
+};
+JobMemory available_job_memory();
 
 /// Throws ResourceError on every rank if the ranks sharing a node need more than the memory
 /// available on it, counting a backend whose optimisation data is `optimization_share` of

@@ -11,9 +11,33 @@
 namespace hpcg::backends::openmp {
 namespace {
 
-/// Column of an L entry: stored as an offset from the row, or as the column itself.
-inline local_int column_of(local_int i, std::int16_t offset) { return i + offset; }
-inline local_int column_of(local_int, local_int column) { return column; }
+/// Where an L entry's stored index counts from: the row for 16-bit offsets, 0 for columns.
+inline const double* lower_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
+inline const double* lower_base(const local_int*, local_int, const double* x) { return x; }
+
+/// sum - sum_k value[k] x[index[k]] over k < count. The entries before the last go to four
+/// partial sums, so that a row's products do not wait for each other's additions; the last entry
+/// (the nearest neighbour, the value the sweep has just written, as the split layout orders it)
+/// is subtracted alone after them, so the next row waits for one multiply-add, not three.
+/// Pointers and size_t indices (32-bit unsigned ones cost instructions to wrap), and inlined into
+/// the sweep: at -O2 GCC called it once per row.
+template <class Index>
+[[gnu::always_inline]] inline double subtract_row(double sum, const double* value, const Index* index, size_t count,
+                           const double* x) {
+  if (count == 0) return sum;
+  const size_t last = count - 1;
+  double s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  size_t k = 0;
+  for (; k + 4 <= last; k += 4) {
+    sum -= value[k] * x[index[k]];
+    s1 += value[k + 1] * x[index[k + 1]];
+    s2 += value[k + 2] * x[index[k + 2]];
+    s3 += value[k + 3] * x[index[k + 3]];
+  }
+  for (; k < last; ++k) sum -= value[k] * x[index[k]];
+  sum -= (s1 + s2) + s3;
+  return sum - value[last] * x[index[last]];
+}
 
 /// The split matrix as the sweeps read it.
 template <class LowerIndex>
@@ -34,17 +58,14 @@ struct SweepMatrix {
 
   /// sum - (L x)_i.
   double subtract_lower(double sum, local_int i, const double* x) const {
-    for (std::uint32_t k = lower_start[i]; k < lower_start[i + 1]; ++k) {
-      sum -= lower_value[k] * x[column_of(i, lower_index[k])];
-    }
-    return sum;
+    const std::uint32_t k = lower_start[i];
+    return subtract_row(sum, lower_value + k, lower_index + k, lower_start[i + 1] - k,
+                        lower_base(lower_index, i, x));
   }
   /// sum - (U x)_i.
   double subtract_upper(double sum, local_int i, const double* x) const {
-    for (std::uint32_t k = upper_start[i]; k < upper_start[i + 1]; ++k) {
-      sum -= upper_value[k] * x[upper_column[k]];
-    }
-    return sum;
+    const std::uint32_t k = upper_start[i];
+    return subtract_row(sum, upper_value + k, upper_column + k, upper_start[i + 1] - k, x);
   }
 };
 
