@@ -28,11 +28,14 @@ std::vector<std::int32_t> metis_parts(const SymmetricCsr& graph, std::int32_t pa
   const int status = METIS_PartGraphKway(&n, &constraints, xadj.data(), adjncy.data(), nullptr,
                                          nullptr, nullptr, &parts, nullptr, nullptr, options,
                                          &cut, part.data());
+  const std::string others = "; use --partition=scotch, balanced, block or random";
+  // Out of memory is a resource error (status 3), as the fit check's refusal is.
+  if (status == METIS_ERROR_MEMORY) {
+    throw ResourceError("--partition=metis: METIS_PartGraphKway ran out of memory" + others);
+  }
   if (status != METIS_OK) {
-    throw InputError("--partition=metis: METIS_PartGraphKway failed (" +
-                     std::string(status == METIS_ERROR_MEMORY ? "out of memory" : "error " +
-                                 std::to_string(status)) +
-                     "); use --partition=balanced, block or random");
+    throw InputError("--partition=metis: METIS_PartGraphKway failed (error " +
+                     std::to_string(status) + ")" + others);
   }
   return part;
 }
