@@ -141,6 +141,13 @@ Json integrity_json(const BenchmarkResults& r) {
   j["audited_sets_planned"] = r.integrity.check_budget.audited_sets;
   j["mg_checks_planned"] = r.integrity.check_budget.mg_checks;
   j["timed_check_seconds"] = r.integrity.timed_check_seconds;
+  j["check_limit_seconds"] = r.integrity.check_budget.limit_seconds;
+  j["planned_check_seconds"] = r.integrity.check_budget.planned_seconds;
+  j["planned_check_overrun_probability"] = r.integrity.check_budget.overrun_probability;
+  j["estimated_light_audit_seconds"] = r.integrity.estimated_light_audit_seconds;
+  j["estimated_mg_check_seconds"] = r.integrity.estimated_mg_check_seconds;
+  j["timed_light_audit_seconds"] = r.integrity.timed_light_audit_seconds;
+  j["timed_mg_audit_seconds"] = r.integrity.timed_mg_audit_seconds;
   j["validated_true_scaled_residual"] = r.validated_true_residual;
   j["solution_spot_checks"] = spots.solution_checks;
   j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;

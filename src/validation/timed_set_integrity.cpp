@@ -70,6 +70,8 @@ TimedSetIntegrity::TimedSetIntegrity(Workspace& ws, DeclaredPreconditioner& decl
   results_.check_budget = plan_check_budget(basis.sets, basis.estimated_set_seconds,
                                             basis.costs.light_seconds, basis.costs.mg_seconds);
   plan_ = plan_audits(results_.check_budget, basis.sets, basis.iterations);
+  results_.estimated_light_audit_seconds = basis.costs.light_seconds;
+  results_.estimated_mg_check_seconds = basis.costs.mg_seconds;
   results_.audit_probability = plan_.audit_probability;
   results_.mg_probability = plan_.mg_probability;
 }
@@ -79,7 +81,9 @@ std::vector<std::string> TimedSetIntegrity::plan_lines() const {
   checks << "Checks planned in the timed sets: each iteration audited with probability "
          << plan_.audit_probability << ", its V-cycle checked too with probability "
          << plan_.mg_probability << " (about " << results_.check_budget.planned_seconds
-         << " s; one audited iteration " << basis_.costs.light_seconds
+         << " s, over " << results_.check_budget.limit_seconds << " s with probability "
+         << results_.check_budget.overrun_probability << "; one audited iteration "
+         << basis_.costs.light_seconds
          << " s, one V-cycle check " << basis_.costs.mg_seconds << " s more)";
   sizes << "Right-hand sides of the timed sets: HPCG's b perturbed by "
         << results_.rhs_perturbation << " of its root mean square entry";
@@ -125,7 +129,9 @@ CgAudit TimedSetIntegrity::drawn_audit(LiveChecks& checks) {
         std::max(results_.latest_audited_iteration, iterate.iteration);
     check_bytes_ += bytes_moved_by(
         ws_, [&] { checks.check(iterate, *kind == AuditKind::with_mg); });
-    check_seconds_ += wall_time() - start;
+    const double seconds = wall_time() - start;
+    check_seconds_ += seconds;
+    (*kind == AuditKind::with_mg ? mg_audit_seconds_ : light_audit_seconds_) += seconds;
   };
   return audit;
 }
@@ -149,6 +155,8 @@ SetOutcome TimedSetIntegrity::run_set(KernelTimes& times) {
 std::string TimedSetIntegrity::end_sets(double sets_seconds) {
   const Comm& comm = ws_.comm();
   results_.timed_check_seconds = comm.max(check_seconds_);
+  results_.timed_light_audit_seconds = comm.max(light_audit_seconds_);
+  results_.timed_mg_audit_seconds = comm.max(mg_audit_seconds_);
   results_.window_transfer_bytes = comm.sum(window_bytes_);
   rhs_.restore();
   std::ostringstream window;

@@ -25,6 +25,12 @@ struct IntegrityResults {
   /// (the slowest rank's seconds).
   CheckBudget check_budget;
   double timed_check_seconds = 0;
+  /// What the budget assumed one audited iteration and one V-cycle check (beyond it) cost (the
+  /// validated run's), and what the timed sets' audits without and with the V-cycle took in all
+  /// (the slowest rank's): with the counts below they tell an overrun from the draws' spread
+  /// from one from a cost the validated run underestimated.
+  double estimated_light_audit_seconds = 0, estimated_mg_check_seconds = 0;
+  double timed_light_audit_seconds = 0, timed_mg_audit_seconds = 0;
   /// Per-iteration chance of an audit, and of an audit with the V-cycle checked (audit_plan.hpp),
   /// and what was drawn: decisions made, audits and V-cycle audits among them (timed sets only).
   double audit_probability = 0, mg_probability = 0;
