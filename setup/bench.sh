@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Compares backends on one problem in one run: STREAM triad bandwidth, then xhpcg with each
 # backend for each ranks x threads layout, and a table of official rating, per-kernel raw
-# GFLOP/s, optimized iterations, ratio to the reference and fraction of the roofline
-# (median over the runs of rating * 6.4 bytes/flop / the triad bandwidth measured just before
-# that run). Each run is given its triad (--triad-bandwidth), so a baseline build that does not
-# measure its own gets the same roofline.
+# GFLOP/s, optimized iterations, ratio to the reference, fraction of the roofline (median over
+# the runs of rating * 6.4 bytes/flop / the triad bandwidth measured just before that run) and
+# "checks", the share of the timed sets' time their integrity checks took (from the run's JSON).
+# Each run is given its triad (--triad-bandwidth), so a baseline build that does not measure its
+# own gets the same roofline.
 # With --repeat=N every backend runs N times in rounds; the table gives medians, the ratio to the
 # reference is the median of each round's ratio. --baseline=PATH runs another xhpcg build (say,
 # the previous commit's, built elsewhere) with each backend right after this build's, rows
@@ -70,7 +71,18 @@ run_fields() {
     "$(grep -c '^Final Summary::HPCG result is VALID' "$report")"
 }
 
-printf '%-7s %-14s %8s %8s %8s %8s %8s %6s %8s %8s %9s %8s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" "x 3.1" roofline "B/eq"
+# The timed sets' checks as a share of the sets' time, from the run's JSON (written one key per
+# line); "-" where the build writes none: HPCG 3.1, or a baseline from before they were timed.
+checks_share() {
+  local json; json=$(ls "$1"/HPCG-Benchmark_3.1_*.json 2>/dev/null | head -n 1)
+  [[ -n "$json" ]] || { echo -; return; }
+  awk -F': ' '/"timed_check_seconds":/ { checks = $2 + 0; found = 1 }
+              /"timed_seconds":/ && !sets { sets = $2 + 0 }
+              END { if (found && sets > 0) printf "%.3f\n", 100 * checks / sets; else print "-" }' \
+      "$json"
+}
+
+printf '%-7s %-14s %8s %8s %8s %8s %8s %6s %8s %8s %9s %8s %7s\n' layout backend rating SpMV MG DDOT WAXPBY iters "x ref" "x 3.1" roofline "B/eq" checks
 for layout in $layouts; do
   ranks=${layout%x*} threads=${layout#*x}
   # MPICH's mpirun binds no rank by default, so OMP_PROC_BIND alone would pin the first thread
@@ -98,7 +110,8 @@ for layout in $layouts; do
             --nx="$nx" --ny="$nx" --nz="$nx" --rt="$rt" --backend="$backend" \
             --triad-bandwidth="$triad" $args >/dev/null) || true
       fi
-      echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)") $triad" >>"$work/$layout.runs"
+      echo "$round $run $(run_fields "$(ls "$dir"/HPCG-Benchmark_3.1_*.txt)") $triad" \
+           "$(checks_share "$dir")" >>"$work/$layout.runs"
     done
   done
   # Per backend: the median of each column over the rounds, and the median of the rounds' ratios
@@ -112,6 +125,7 @@ for layout in $layouts; do
       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
     { key = $2; for (c = 3; c <= 9; ++c) col[key, c] = col[key, c] " " $c
+      if ($12 != "-") checks[key] = checks[key] " " $12
       roofline[key] = roofline[key] " " ($11 > 0 ? $3 * 6.4 / $11 : 0); triads = triads " " $11
       if (!$10) invalid[key] = 1
       rating[$1, key] = $3 }
@@ -131,13 +145,14 @@ for layout in $layouts; do
           }
         }
         rate = median(col[key, 3])
-        printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8s %8.2f%% %8.1f%s\n",
+        printf "%-7s %-14s %8.3f %8.3f %8.3f %8.3f %8.3f %6d %8s %8s %8.2f%% %8.1f %7s%s\n",
                layout, key, rate, median(col[key, 4]), median(col[key, 5]), median(col[key, 6]),
                median(col[key, 7]), median(col[key, 8]),
                (ratios == "" ? "-" : sprintf("%.2f", median(ratios))),
                (anchored == "" ? "-" : sprintf("%.2f", median(anchored))),
-               100 * median(roofline[key]),
-               median(col[key, 9]), (key in invalid ? "  INVALID" : "")
+               100 * median(roofline[key]), median(col[key, 9]),
+               (key in checks ? sprintf("%.2f%%", median(checks[key])) : "-"),
+               (key in invalid ? "  INVALID" : "")
       }
       printf "        triad bandwidth %.2f GB/s (median of the triads before each run) with %s\n",
              median(triads), layout

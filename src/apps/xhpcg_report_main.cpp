@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // xhpcg-report: check an official report before submitting it, compare two, plot a scaling
 // study. Serial; it reads files only and never initialises MPI.
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "hpcg/base/program.hpp"
 #include "hpcg/base/error.hpp"
+#include "hpcg/base/program.hpp"
+#include "hpcg/base/terminal_text.hpp"
 #include "hpcg/report/report.hpp"
 #include "hpcg/report/hpgmp_report_check.hpp"
 #include "hpcg/report/report_check.hpp"
@@ -39,29 +39,6 @@ const char* usage = R"(Usage: xhpcg-report COMMAND ...
 Exit status of check: 0 every FILE can be submitted, 1 some cannot (the output says why).
 All commands: 2 bad usage or an unreadable file, 3 an output file could not be written.
 )";
-
-/// `text` safe for a terminal: control characters (ESC, CR, BEL, ... and UTF-8's C1 controls)
-/// shown as \xNN, so that a crafted report cannot move the cursor or paint a verdict of its own.
-/// Newlines and tabs pass.
-std::string printable(const std::string& text) {
-  std::string shown;
-  shown.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    const bool c1 = byte == 0xC2 && i + 1 < text.size() &&
-                    static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(text[i + 1]) <= 0x9F;
-    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F || c1) {
-      const unsigned value = c1 ? static_cast<unsigned char>(text[++i]) : byte;
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02X", value);
-      shown += escaped;
-    } else {
-      shown += text[i];
-    }
-  }
-  return shown;
-}
 
 /// The JSON file beside a report, if there is one.
 bool read_json_beside(const std::string& report_path, std::string& text) {
@@ -99,7 +76,7 @@ int check(const std::vector<std::string>& files) {
     ReportCheck result = check_report(report);
     std::string json;
     if (read_json_beside(path, json)) check_json_beside(report, json, result);
-    std::cout << printable(describe_check(result, path)) << (files.size() > 1 ? "\n" : "");
+    std::cout << terminal_safe(describe_check(result, path)) << (files.size() > 1 ? "\n" : "");
     if (!result.submittable()) status = status_not_submittable;
   }
   return status;
@@ -116,7 +93,7 @@ int compare(const std::vector<std::string>& args) {
     }
   }
   if (files.size() != 2) throw InputError("compare needs exactly two report files");
-  std::cout << printable(
+  std::cout << terminal_safe(
       compare_reports(read_report_file(files[0]), read_report_file(files[1]), all));
   return 0;
 }
@@ -139,7 +116,7 @@ int plot(const std::vector<std::string>& args) {
     }
   }
   write_file_atomically(output, render_scaling_figure(points, axis));
-  std::cout << "wrote " << printable(output) << " (" << points.size() << " report(s))\n";
+  std::cout << "wrote " << terminal_safe(output) << " (" << points.size() << " report(s))\n";
   return 0;
 }
 
@@ -167,10 +144,10 @@ int main(int argc, char** argv) {
   try {
     return run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const hpcg::InputError& error) {
-    std::cerr << "xhpcg-report: error: " << printable(error.what()) << std::endl;
+    std::cerr << "xhpcg-report: error: " << terminal_safe(error.what()) << std::endl;
     return status_usage;
   } catch (const std::exception& error) {
-    std::cerr << "xhpcg-report: error: " << printable(error.what()) << std::endl;
+    std::cerr << "xhpcg-report: error: " << terminal_safe(error.what()) << std::endl;
     return 3;
   }
 }
