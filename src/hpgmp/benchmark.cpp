@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "hpcg/backends/registry.hpp"
+#include "hpcg/hpgmp/step_audits.hpp"
 #include "hpcg/hpgmp/step_checks.hpp"
 #include "hpcg/base/timer.hpp"
 
@@ -197,6 +198,8 @@ Outcome run_benchmark(const Options& options, const Comm& comm) {
   const bool run_reference =
       options.run_type == RunType::benchmark || options.run_type == RunType::standalone_ref;
   const double tolerance = out.validation.ran ? out.validation.tolerance : validation_tolerance;
+  StepAuditor audits(ws);
+  ws.set_auditor(&audits);
   if (run_mixed) {
     int calls = 10;  // the reference's count for the standalone modes
     if (options.validates()) {
@@ -217,6 +220,9 @@ Outcome run_benchmark(const Options& options, const Comm& comm) {
                                   out.validation.reference.iterations, tolerance, "double GMRES",
                                   out.failures);
   }
+  ws.set_auditor(nullptr);
+  out.audited_steps = audits.audited();
+  out.failures.insert(out.failures.end(), audits.reasons().begin(), audits.reasons().end());
   check_backend_steps(ws, " (after the timed phase)", out.failures);
   if (!run_mixed && !options.validates()) out.failures.push_back("no mixed-precision run to rate");
   return out;

@@ -15,6 +15,7 @@
 
 #include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/timer.hpp"
+#include "hpcg/hpgmp/step_audits.hpp"
 #include "precision_steps.hpp"
 
 namespace hpcg::hpgmp {
@@ -126,6 +127,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
     // The outer residual, always in double.
     ws.exchange_halo<double>(0, x);
     backend.spmv(0, x, Ax);
+    if (StepAuditor* audits = ws.auditor()) audits->spmv<double>(0, x, Ax);
     backend.waxpby(n, 1.0, b_vec, -1.0, Ax, r);
     const double normr_hi = std::sqrt(global_dot<double>(ws, n, r, r));
     flops.spmv += spmv_flops;
@@ -155,6 +157,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       ws.vcycle<Inner>(Q[k - 1], z, flops);
       ws.exchange_halo<Inner>(0, z);
       S::spmv(backend, 0, z, Q[k]);
+      if (StepAuditor* audits = ws.auditor()) audits->spmv<Inner>(0, z, Q[k]);
       flops.spmv += spmv_flops;
       gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "hpcg/base/error.hpp"
+#include "hpcg/hpgmp/step_audits.hpp"
 #include "precision_steps.hpp"
 
 namespace hpcg::hpgmp {
@@ -70,12 +71,14 @@ void MxpWorkspace::vcycle_level(int l, const BackendVector& r, BackendVector& x,
   // From x = 0, halo included: the first sweep needs no exchange.
   Steps<T>::fill(backend_, x, 0.0);
   Steps<T>::gs_forward(backend_, l, r, x);
+  if (auditor_ != nullptr) auditor_->first_sweep<T>(l, r, x);
   flops.mg += sweep_flops;
   if (l + 1 == static_cast<int>(problem_.levels.size())) return;
 
   CoarseVectors& c = coarse<T>();
   exchange_halo<T>(l, x);
   Steps<T>::residual_restriction(backend_, l, r, x, c.rhs[l + 1]);
+  if (auditor_ != nullptr) auditor_->residual_restriction<T>(l, r, x, c.rhs[l + 1]);
   vcycle_level<T>(l + 1, c.rhs[l + 1], c.correction[l + 1], flops);
   Steps<T>::prolongation(backend_, l, c.correction[l + 1], x);
   exchange_halo<T>(l, x);

@@ -98,6 +98,7 @@ std::string report_text(const Outcome& o, int threads) {
   w.add(bt + "Number of GMRES calls (benchmark)", o.mixed.calls);
   w.add(bt + "Mximum number of iterations (benchmark)", timed_max_iterations);
   w.add(bt + "Optimization phase", 0);
+  w.add(bt + "Steps audited against the reference (benchmark)", o.audited_steps);
   w.add(bt + "Total", o.mixed.seconds);
   w.section("GFLOP/s Summary");
   w.add("GFLOP/s Summary::Raw Total", o.mixed.gflops());
@@ -147,6 +148,7 @@ std::string report_json(const Outcome& o, int threads) {
                          {"penalty", o.validation.penalty}}},
          {"mixed", runs(o.mixed)},
          {"reference", runs(o.reference)},
+         {"audited_steps", o.audited_steps},
          {"rating_gflops", o.rating()},
          {"valid", o.valid()},
          {"official", o.official()},

@@ -70,11 +70,16 @@ case $case_name in
       mxp_faulty_half_precision_inner) expected="backend step spmv_float" ;;
       mxp_faulty_float_outer_loop) expected="backend step spmv on level 0" ;;
       mxp_faulty_skipped_refinement) expected="backend step add_float" ;;
+      # honest at every check before and after the timed phase: caught by the audits inside it
+      mxp_faulty_mid_phase) expected="backend step spmv_float on level 0 .* in the timed phase" ;;
       *) fail "unknown plugin case" ;;
     esac
     if [[ -z $expected ]]; then
       [[ $status -eq 0 ]] || fail "status $status"
       grep -q "^Final Summary::HPGMP result is VALID" "$report" || fail "not VALID"
+      grep -q "^Benchmark Time Summary::Steps audited against the reference (benchmark)=[1-9]" \
+        "$report" || fail "no step audited in the timed phase"
+      grep -q '"audited_steps": [1-9]' "${report%.txt}.json" || fail "JSON: no audited_steps"
     else
       [[ $status -eq 1 ]] || fail "status $status, expected 1 (INVALID)"
       grep -q "^Final Summary::Reason=.*$expected" "$report" || fail "no reason naming '$expected'"

@@ -58,6 +58,7 @@ struct Outcome {
   double estimate_seconds = 0;  ///< one mixed call, to size the timed phase
   Validation validation;
   TimedRuns mixed, reference;
+  long audited_steps = 0;  ///< steps compared with the reference inside the timed phase
   std::vector<std::string> failures;  ///< why the result is INVALID; empty when VALID
   bool valid() const { return failures.empty(); }
   bool official() const {

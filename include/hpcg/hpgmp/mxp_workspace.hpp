@@ -26,6 +26,8 @@ struct CoarseVectors {
   std::vector<BackendVector> rhs, correction;
 };
 
+class StepAuditor;
+
 class MxpWorkspace {
  public:
   /// `backend` must have run its optimisation phase on `problem`.
@@ -45,6 +47,10 @@ class MxpWorkspace {
   template <class T>
   void vcycle(const BackendVector& r, BackendVector& x, FlopCount& flops);
 
+  /// The timed phase's audits (step_audits.hpp), called after each auditable step; none when null.
+  void set_auditor(StepAuditor* auditor) { auditor_ = auditor; }
+  StepAuditor* auditor() { return auditor_; }
+
  private:
   template <class T>
   void vcycle_level(int level, const BackendVector& r, BackendVector& x, FlopCount& flops);
@@ -55,6 +61,7 @@ class MxpWorkspace {
   NonsymProblem& problem_;
   std::vector<Vector> send_, receive_;  ///< per level, host staging
   std::unique_ptr<CoarseVectors> coarse_double_, coarse_float_;
+  StepAuditor* auditor_ = nullptr;
 };
 
 /// Sum over the ranks of the backend's local x.y (dot or dot_float), reduced in T as the

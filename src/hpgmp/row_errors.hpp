@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// How far a backend step's output is from the reference step's: shared by the checks before and
+// after the timed phase (step_checks.cpp) and the audits inside it (step_audits.cpp).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "hpcg/linalg/sparse_matrix.hpp"
+
+namespace hpcg::hpgmp {
+
+/// Largest |a - b| and largest |b|, over the first n entries.
+template <class T>
+std::pair<double, double> max_error(const std::vector<T>& a, const std::vector<T>& b, size_t n) {
+  double error = 0, scale = 0;
+  for (size_t i = 0; i < n; ++i) {
+    error = std::max(error, std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])));
+    if (!std::isfinite(static_cast<double>(a[i]))) error = 1e300;
+    scale = std::max(scale, std::abs(static_cast<double>(b[i])));
+  }
+  return {error, scale};
+}
+
+/// Largest |a_i - b_i| / scale_i over the rows: each row's error against the sum of the magnitudes
+/// it added, so that a large entry cannot hide another row's error.
+template <class T>
+double max_row_error(const std::vector<T>& a, const std::vector<T>& b,
+                     const std::vector<double>& scale) {
+  double error = 0;
+  for (size_t i = 0; i < scale.size(); ++i) {
+    const double e = std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
+    error = std::isfinite(e) ? std::max(error, e / std::max(scale[i], 1e-300)) : 1e300;
+  }
+  return error;
+}
+
+/// |r_f| + sum over row f of |a_fj x_j| for each row f in `rows` (all rows when empty).
+template <class T>
+std::vector<double> row_magnitudes(const SparseMatrix& A, const T* values,
+                                   const std::vector<T>& x, const std::vector<local_int>& rows,
+                                   const T* r) {
+  const local_int count = rows.empty() ? A.rows : static_cast<local_int>(rows.size());
+  std::vector<double> scale(count);
+  for (local_int k = 0; k < count; ++k) {
+    const local_int i = rows.empty() ? k : rows[k];
+    double sum = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
+    for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) {
+      sum += std::abs(static_cast<double>(values[e]) * static_cast<double>(x[A.column_index[e]]));
+    }
+    scale[k] = sum;
+  }
+  return scale;
+}
+
+}  // namespace hpcg::hpgmp

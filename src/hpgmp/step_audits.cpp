@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The timed phase's audits: the step's inputs and output downloaded, the reference step run on
+// the inputs on the host, the output compared with the tolerances of step_checks.hpp.
+#include "hpcg/hpgmp/step_audits.hpp"
+
+#include <sys/random.h>
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <type_traits>
+
+#include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/base/error.hpp"
+#include "hpcg/hpgmp/step_checks.hpp"
+#include "row_errors.hpp"
+
+namespace hpcg::hpgmp {
+namespace {
+
+template <class T>
+std::string suffixed(const std::string& step) {
+  return std::is_same_v<T, float> ? step + "_float" : step;
+}
+
+template <class T>
+double tolerance_of() {
+  return std::is_same_v<T, float> ? float_step_tolerance : double_step_tolerance;
+}
+
+}  // namespace
+
+StepAuditor::StepAuditor(MxpWorkspace& ws) : ws_(ws) {
+  std::uint64_t seed = 0;
+  if (ws.comm().is_root() && getrandom(&seed, sizeof seed, 0) != sizeof seed) {
+    seed = 0;  // Bcast below keeps the ranks together; the error is raised on every rank
+  }
+  MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, ws.comm().get());
+  if (seed == 0) throw ResourceError("getrandom gave no seed for the timed phase's audits");
+  random_.seed(seed);
+  const auto levels = ws.problem().levels.size();
+  float_values_.resize(levels);
+  for (size_t l = 0; l < levels; ++l) {
+    order_.push_back(ws.backend().sweep_order(static_cast<int>(l)));
+  }
+}
+
+bool StepAuditor::draw() { return random_() % audit_one_in == 0; }
+
+template <class T>
+std::vector<T> StepAuditor::downloaded(const BackendVector& v, local_int count) {
+  std::vector<T> host(count);
+  if constexpr (std::is_same_v<T, float>) {
+    ws_.backend().download_float(v, 0, count, host.data());
+  } else {
+    ws_.backend().download(v, 0, count, host.data());
+  }
+  return host;
+}
+
+template <class T>
+std::vector<T> StepAuditor::with_halo(int l, const BackendVector& v) {
+  SparseMatrix& A = ws_.problem().levels[l].A;
+  std::vector<T> host = downloaded<T>(v, A.rows);
+  host.resize(A.columns, T(0));
+  A.exchange.run_typed(host.data());
+  return host;
+}
+
+template <class T>
+const T* StepAuditor::values(int l) {
+  const SparseMatrix& A = ws_.problem().levels[l].A;
+  if constexpr (std::is_same_v<T, float>) {
+    std::vector<float>& v = float_values_[l];
+    if (v.empty()) v.assign(A.values.begin(), A.values.end());
+    return v.data();
+  } else {
+    return A.values.data();
+  }
+}
+
+void StepAuditor::verdict(const std::string& step, int l, double error, double scale,
+                          double tolerance) {
+  ++audited_;
+  const Comm& comm = ws_.comm();
+  error = comm.max(std::isfinite(error) ? error : 1e300);
+  scale = comm.max(scale);
+  if (error <= tolerance * scale) return;
+  std::ostringstream out;
+  out << "backend step " << step << " on level " << l << " differs from the reference step "
+      << "in the timed phase: error " << error / std::max(scale, 1e-300) << " relative, tolerance "
+      << tolerance;
+  const std::string prefix = "backend step " + step + " on level " + std::to_string(l) + " ";
+  for (const std::string& reason : reasons_) {
+    if (reason.compare(0, prefix.size(), prefix) == 0) return;  // one reason per step and level
+  }
+  reasons_.push_back(out.str());
+}
+
+template <class T>
+void StepAuditor::spmv(int l, const BackendVector& x, const BackendVector& y) {
+  if (!draw()) return;
+  const SparseMatrix& A = ws_.problem().levels[l].A;
+  const std::vector<T> x_host = with_halo<T>(l, x);
+  std::vector<T> expected(A.rows);
+  const T* v = values<T>(l);
+  reference::spmv_values(A, v, x_host.data(), expected.data());
+  verdict(suffixed<T>("spmv"), l,
+          max_row_error(downloaded<T>(y, A.rows), expected,
+                        row_magnitudes(A, v, x_host, {}, static_cast<const T*>(nullptr))),
+          1.0, tolerance_of<T>());
+}
+
+template <class T>
+void StepAuditor::first_sweep(int l, const BackendVector& r, const BackendVector& x) {
+  if (!draw()) return;
+  const SparseMatrix& A = ws_.problem().levels[l].A;
+  const std::vector<T> r_host = downloaded<T>(r, A.rows);
+  std::vector<T> expected(A.columns, T(0));
+  reference::gs_forward(A, values<T>(l), order_[l].empty() ? nullptr : order_[l].data(),
+                        r_host.data(), expected.data());
+  auto [error, scale] = max_error(downloaded<T>(x, A.rows), expected, A.rows);
+  verdict(suffixed<T>("gs_forward"), l, error, scale, tolerance_of<T>());
+}
+
+template <class T>
+void StepAuditor::residual_restriction(int l, const BackendVector& r, const BackendVector& x,
+                                       const BackendVector& rc) {
+  if (!draw()) return;
+  const Level& level = ws_.problem().levels[l];
+  const SparseMatrix& A = level.A;
+  const auto coarse_rows = static_cast<local_int>(level.coarse_to_fine.size());
+  const std::vector<T> r_host = downloaded<T>(r, A.rows);
+  const std::vector<T> x_host = with_halo<T>(l, x);
+  std::vector<T> expected(coarse_rows);
+  const T* v = values<T>(l);
+  reference::residual_restriction_values(level, v, r_host.data(), x_host.data(), expected.data());
+  verdict(suffixed<T>("residual_restriction"), l,
+          max_row_error(downloaded<T>(rc, coarse_rows), expected,
+                        row_magnitudes(A, v, x_host, level.coarse_to_fine,
+                                       r_host.data())),
+          1.0, tolerance_of<T>());
+}
+
+#define HPGMP_AUDITS(T)                                                                        \
+  template void StepAuditor::spmv<T>(int, const BackendVector&, const BackendVector&);         \
+  template void StepAuditor::first_sweep<T>(int, const BackendVector&, const BackendVector&);  \
+  template void StepAuditor::residual_restriction<T>(int, const BackendVector&,                \
+                                                     const BackendVector&, const BackendVector&);
+HPGMP_AUDITS(double)
+HPGMP_AUDITS(float)
+#undef HPGMP_AUDITS
+
+}  // namespace hpcg::hpgmp
