@@ -3,12 +3,14 @@
 // neighbours and weights (in original ids, in- and out-edges), every rank its vertex count; a
 // grid spread at random loses most of its halo; PageRank continued across steps equals a serial
 // iteration; BFS after the moves passes Graph500's checks with the serial levels;
-// the stopping rule holds.
+// the stopping rules hold: GPS's threshold, and the halo rule that ends vertices swapping back and
+// forth.
 #include "hpcg/graph/repartition.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 
@@ -178,6 +180,52 @@ TEST(GraphRepartition, StopsWhenFewerThanTheThresholdWouldMove) {
   // Threshold 0: steps run until no swap is left, which a finite graph reaches.
   int steps = 0;
   while (!repartition(g, values, 0.0, comm).stopped) ASSERT_LT(++steps, 200);
+}
+
+TEST(GraphRepartition, HaloRuleStopsVerticesSwappingBackAndForth) {
+  // The halo volumes of the experiment's grid from a random start on 2 ranks: falling, then
+  // alternating while the same vertices swap each step; GPS's rule saw moves every step.
+  RepartitionStep swapping;
+  swapping.proposed = swapping.moved = 630;
+  RepartitionStopRule rule(0.001, 3, 70000);
+  int steps = 0;
+  for (global_int halo : {50000, 40000, 34673, 34696, 34673, 34696, 34673, 34696}) {
+    ++steps;
+    if (rule.stop_after(swapping, halo)) break;
+  }
+  EXPECT_EQ(steps, 6);  // the best, 34,673, came at step 3 and steps 4 to 6 did not beat it
+  EXPECT_EQ(rule.rule(), "halo_stalled");
+  EXPECT_NE(rule.reason().find("34673"), std::string::npos) << rule.reason();
+  // Steady gains never stop it; GPS's rule still does.
+  RepartitionStopRule gaining(0.001, 1, 100);
+  for (global_int halo = 99; halo > 90; --halo) EXPECT_FALSE(gaining.stop_after(swapping, halo));
+  RepartitionStep few;
+  few.stopped = true;
+  EXPECT_TRUE(gaining.stop_after(few, 90));
+  EXPECT_EQ(gaining.rule(), "threshold");
+}
+
+TEST(GraphRepartition, RandomGridStopsWithTheHaloRule) {
+  const Comm comm;
+  const EdgeList grid = generate_grid(10, Comm(MPI_COMM_SELF));
+  Graph g = build_graph(testing::share_of(grid.vertex_count, grid.edges, comm),
+                        PartitionKind::random, 5, comm);
+  std::vector<float> values(static_cast<size_t>(g.rows()), 1.0f);
+  const global_int halo_before = comm.sum(static_cast<global_int>(g.ghosts()));
+  RepartitionStopRule rule(0.001, 3, halo_before);
+  int steps = 0;
+  for (bool stop = false; !stop; ++steps) {
+    ASSERT_LT(steps, 60) << "neither rule stopped the moves";
+    const RepartitionStep s = repartition(g, values, 0.001, comm);
+    stop = rule.stop_after(s, comm.sum(static_cast<global_int>(g.ghosts())));
+  }
+  if (comm.is_root()) {
+    std::printf("grid 10^3 from random on %d ranks: stopped after %d steps (%s)\n", comm.size(),
+                steps, rule.reason().c_str());
+  }
+  if (comm.size() > 1) {
+    EXPECT_LT(2 * comm.sum(static_cast<global_int>(g.ghosts())), halo_before);
+  }
 }
 
 }  // namespace
