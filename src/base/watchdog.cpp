@@ -228,6 +228,13 @@ std::string watchdog_phase() {
   return s.phase;
 }
 
+double watchdog_limit_now() {
+  if (!detail::watchdog_running) return 0;
+  State& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return limit_seconds(s);
+}
+
 namespace detail {
 
 void begin_wait(const char* operation, MPI_Comm comm) {

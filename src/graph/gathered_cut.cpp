@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "gathered_graph.hpp"
+#include "root_alone.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/base/watchdog.hpp"
 
@@ -106,11 +107,14 @@ Relabel gathered_relabel(const EdgeList& edges, const Comm& comm, std::vector<gl
   mine = {};
   std::vector<global_int> forward(static_cast<size_t>(n));
   offsets.assign(static_cast<size_t>(comm.size()) + 1, 0);
-  run_collectively(comm, [&] {
-    if (!comm.is_root()) return;
+  // The cut runs on rank 0 alone, for as long as the library takes: the others wait on its
+  // heartbeat rather than on one collective the watchdog would time as a whole.
+  const auto cut_on_root = [&] {
     const auto parts = static_cast<std::int32_t>(comm.size());
     std::vector<std::int32_t> part(static_cast<size_t>(n), 0);
-    if (parts > 1 && n > 0) part = cutter.cut(symmetric_csr(ends, static_cast<std::int32_t>(n)), parts);
+    if (parts > 1 && n > 0) {
+      part = cutter.cut(symmetric_csr(ends, static_cast<std::int32_t>(n)), parts);
+    }
     for (std::int32_t p : part) {
       if (p < 0 || p >= parts) {
         throw InternalError(cutter.library + " returned part " + std::to_string(p) + " of " +
@@ -121,7 +125,8 @@ Relabel gathered_relabel(const EdgeList& edges, const Comm& comm, std::vector<gl
     for (size_t r = 0; r + 1 < offsets.size(); ++r) offsets[r + 1] += offsets[r];
     std::vector<global_int> next(offsets.begin(), offsets.end() - 1);
     for (size_t v = 0; v < part.size(); ++v) forward[v] = next[static_cast<size_t>(part[v])]++;
-  });
+  };
+  run_collectively(comm, [&] { run_on_root_alone(comm, cut_on_root); });
   WatchedWait wait("MPI_Bcast", comm.get());
   MPI_Bcast(offsets.data(), static_cast<int>(offsets.size()), MPI_INT64_T, 0, comm.get());
   // In pieces: MPI counts are ints.

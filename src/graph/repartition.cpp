@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <sstream>
 #include <climits>
 #include <utility>
 
@@ -236,6 +237,31 @@ RepartitionStep repartition(Graph& graph, std::vector<float>& values, double thr
   step.bytes_sent = comm.sum(static_cast<global_int>(bytes));
   step.seconds = comm.max(wall_time() - start);
   return step;
+}
+
+RepartitionStopRule::RepartitionStopRule(double threshold, int patience, global_int halo_before)
+    : threshold_(threshold), patience_(patience), best_(halo_before) {
+  HPCG_REQUIRE(patience >= 1);
+}
+
+bool RepartitionStopRule::stop_after(const RepartitionStep& step, global_int halo_after) {
+  if (step.stopped) {
+    rule_ = "threshold";
+    std::ostringstream text;
+    text << "fewer than " << threshold_ << " of the vertices would move";
+    reason_ = text.str();
+    return true;
+  }
+  if (halo_after < best_) {
+    best_ = halo_after;
+    steps_without_gain_ = 0;
+    return false;
+  }
+  if (++steps_without_gain_ < patience_) return false;
+  rule_ = "halo_stalled";
+  reason_ = "halo volume not below its best, " + std::to_string(best_) + ", for " +
+            std::to_string(patience_) + " steps";
+  return true;
 }
 
 }  // namespace hpcg::graph

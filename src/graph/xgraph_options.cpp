@@ -195,6 +195,16 @@ std::vector<Row> option_rows() {
          r.options.run.repartition_threshold = v.real;
          r.options.run.repartition_threshold_given = true;
        }},
+      {OptionSpec("repartition-patience", OptionKind::integer, "K",
+                  "dynamic repartitioning also stops after K steps in a row that leave the halo "
+                  "volume no smaller than its best (vertices swapping back and forth)")
+           .from(1)
+           .at_most(1000000)
+           .defaults_to("3"),
+       [](Reading& r, const OptionValue& v) {
+         r.options.run.repartition_patience = static_cast<int>(v.count);
+         r.options.run.repartition_patience_given = true;
+       }},
       {watchdog_option(),
        [](Reading& r, const OptionValue& v) { r.options.watchdog = watchdog_limit(v); }},
       output(file_option("graph-out",
@@ -257,6 +267,9 @@ std::string kernel_choice(const std::vector<const Kernel*>& kernels) {
 void check_repartition(const XgraphOptions& o) {
   if (o.run.repartition_threshold_given && o.run.repartition != RepartitionMode::dynamic) {
     throw InputError("--repartition-threshold needs --repartition=dynamic");
+  }
+  if (o.run.repartition_patience_given && o.run.repartition != RepartitionMode::dynamic) {
+    throw InputError("--repartition-patience needs --repartition=dynamic");
   }
   if (o.run.repartition == RepartitionMode::off) return;
   std::string names;

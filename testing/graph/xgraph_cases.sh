@@ -223,6 +223,8 @@ case "$case_name" in
         --verify --json=d.json
       expect_status 0; expect_out '^PR Repartition Check: *PASS'
       grep -q '"per_iteration"' d.json || fail "JSON lacks the per-iteration record"
+      grep -Eq '"stop_rule": *"(threshold|halo_stalled|never)"' d.json ||
+        fail "JSON lacks why the moves stopped"
       read -r before after < <(sed -n 's/^PR Repartition: .*halo volume \([0-9]*\) -> \([0-9]*\).*/\1 \2/p' out.txt)
       if (( np > 1 )); then
         (( 2 * after < before )) || fail "$np ranks: halo $before -> $after did not halve"

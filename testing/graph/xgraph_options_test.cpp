@@ -144,7 +144,7 @@ TEST(XgraphOptions, KernelOptionsNeedTheirKernel) {
 }
 
 // --repartition: PageRank, BFS or SSSP, each alone (the moves would change a later kernel's
-// partition); the threshold only with the dynamic mode.
+// partition); the threshold and the patience only with the dynamic mode.
 TEST(XgraphOptions, RepartitionNeedsOneKernelThatRecords) {
   for (const char* kernel : {"--kernel=pr", "--kernel=bfs", "--kernel=sssp"}) {
     const XgraphOptions o = parse_xgraph_options(
@@ -163,6 +163,20 @@ TEST(XgraphOptions, RepartitionNeedsOneKernelThatRecords) {
                       "--repartition-threshold=0.1"})
                 .find("--repartition-threshold needs --repartition=dynamic"),
             std::string::npos);
+  EXPECT_EQ(parse_xgraph_options({"--kron=10", "--kernel=pr", "--repartition=dynamic"})
+                .run.repartition_patience,
+            3);
+  EXPECT_EQ(parse_xgraph_options({"--kron=10", "--kernel=pr", "--repartition=dynamic",
+                                  "--repartition-patience=7"})
+                .run.repartition_patience,
+            7);
+  EXPECT_NE(error_of({"--kron=10", "--kernel=pr", "--repartition=fixed",
+                      "--repartition-patience=2"})
+                .find("--repartition-patience needs --repartition=dynamic"),
+            std::string::npos);
+  EXPECT_FALSE(error_of({"--kron=10", "--kernel=pr", "--repartition=dynamic",
+                         "--repartition-patience=0"})
+                   .empty());
 }
 
 // The table's rows are in KernelId's order (kernel_row indexes by id) and name each kernel once.

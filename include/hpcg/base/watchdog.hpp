@@ -43,6 +43,11 @@ void set_watchdog_phase(const std::string& phase);
 /// The phase last set.
 std::string watchdog_phase();
 
+/// The limit a wait has now, in seconds (the adaptive one as it stands); 0 when the watchdog is
+/// off. A rank that works alone while others wait signals them more often than this
+/// (src/graph/root_alone.hpp).
+double watchdog_limit_now();
+
 namespace detail {
 extern bool watchdog_running;  // written by the main thread only, while no wait is open
 void begin_wait(const char* operation, MPI_Comm comm);

@@ -35,6 +35,8 @@ struct RunSettings {
   RepartitionMode repartition = RepartitionMode::off;
   double repartition_threshold = 0.001;  ///< GPS's: stop when fewer than 0.1% would move
   bool repartition_threshold_given = false;
+  int repartition_patience = 3;  ///< stop after this many steps without a smaller halo
+  bool repartition_patience_given = false;
 };
 
 /// A kernel's own options; each kernel derives its settings from this, with `static constexpr

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
@@ -32,5 +33,28 @@ struct RepartitionStep {
 /// afresh) follow their vertices. Collective.
 RepartitionStep repartition(Graph& graph, std::vector<float>& values, double threshold,
                             const Comm& comm);
+
+/// When a run of repartitioning steps stops. GPS's rule (a step proposes fewer than the
+/// threshold's share of the vertices, `stopped`) never fires where the same vertices swap back
+/// and forth each step (a grid from a random start), so a second rule stops when the halo
+/// volume has not fallen below its best for `patience` steps in a row.
+class RepartitionStopRule {
+ public:
+  /// `halo_before`: the halo volume before the first step; `patience` >= 1.
+  RepartitionStopRule(double threshold, int patience, global_int halo_before);
+  /// After a step, with the halo volume it left: true when repartitioning should stop.
+  bool stop_after(const RepartitionStep& step, global_int halo_after);
+  /// Why it stopped, for the report ("" while it runs).
+  std::string reason() const { return reason_; }
+  /// The same as a JSON key: "threshold", "halo_stalled" or "" while it runs.
+  std::string rule() const { return rule_; }
+
+ private:
+  double threshold_;
+  int patience_;
+  global_int best_;
+  int steps_without_gain_ = 0;
+  std::string reason_, rule_;
+};
 
 }  // namespace hpcg::graph

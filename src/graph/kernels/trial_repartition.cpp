@@ -4,6 +4,8 @@
 // the run, here a trial, so that setup/bench_graph_partitions.sh's crossover reads both alike.
 #include "trial_repartition.hpp"
 
+#include <optional>
+
 #include "hpcg/base/watchdog.hpp"
 #include "hpcg/graph/repartition.hpp"
 #include "kernel_report.hpp"
@@ -20,6 +22,7 @@ RecordedRunOutcome run_repartitioned_trials(const KernelContext& c, const std::s
   Json list = Json::array();
   std::vector<float> no_values;  // each trial starts afresh: nothing moves with the vertices
   bool repartitioning = dynamic;
+  std::optional<RepartitionStopRule> stop_rule;  // from the first step on
   int stopped_after = 0;
   global_int moved = 0, first_halo = 0;
   double seconds = 0, repartition_seconds = 0;
@@ -46,7 +49,10 @@ RecordedRunOutcome run_repartitioned_trials(const KernelContext& c, const std::s
     RepartitionStep step;
     if (repartitioning && i + 1 < expected.size()) {
       step = repartition(c.graph, no_values, c.run.repartition_threshold, c.comm);
-      if (step.stopped) {
+      if (!stop_rule) {
+        stop_rule.emplace(c.run.repartition_threshold, c.run.repartition_patience, halo);
+      }
+      if (stop_rule->stop_after(step, c.comm.sum(static_cast<global_int>(c.graph.ghosts())))) {
         repartitioning = false;
         stopped_after = static_cast<int>(i) + 1;
       }
@@ -80,8 +86,8 @@ RecordedRunOutcome run_repartitioned_trials(const KernelContext& c, const std::s
                    " bytes moving " + std::to_string(moved) + " vertices" +
                    (!dynamic            ? ""
                     : stopped_after > 0 ? ", stopped after trial " +
-                                              std::to_string(stopped_after) + " (threshold " +
-                                              scientific(c.run.repartition_threshold) + ")"
+                                              std::to_string(stopped_after) + " (" +
+                                              stop_rule->reason() + ")"
                                         : ", never stopped"));
   text += line(label + " Repartition Check",
                outcome.failed == 0
@@ -94,6 +100,10 @@ RecordedRunOutcome run_repartitioned_trials(const KernelContext& c, const std::s
   if (dynamic) j["threshold"] = c.run.repartition_threshold;
   j["trials"] = expected.size();
   j["stopped_after"] = stopped_after;
+  if (dynamic) {
+    j["patience"] = c.run.repartition_patience;
+    j["stop_rule"] = stopped_after > 0 ? stop_rule->rule() : "never";
+  }
   j["final_halo_volume"] = final_halo;
   j["verification"] = outcome.failed == 0 ? "PASS" : "FAIL";
   if (!first_failure.empty()) j["failure"] = first_failure;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // --repartition: after GAP's timed trials (never inside them), one more PageRank run taken an
 // iteration at a time, each iteration's time, bytes and halo volume recorded; with `dynamic`,
-// GPS's repartitioning step runs between iterations until its stopping rule holds. The
+// GPS's repartitioning step runs between iterations until a stopping rule holds. The
 // experiment's crossover (setup/bench_graph_partitions.sh) compares the two records.
 #include "pagerank_repartition.hpp"
+
+#include <optional>
 
 #include "../kernel_report.hpp"
 #include "hpcg/base/timer.hpp"
@@ -51,7 +53,8 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
   std::vector<float> scores;
   std::vector<IterationRecord> records;
   bool repartitioning = dynamic;
-  int stopped_after = 0;  // iteration after which GPS's rule stopped the moves
+  std::optional<RepartitionStopRule> stop_rule;  // from the first step on
+  int stopped_after = 0;  // iteration after which a stopping rule ended the moves
   global_int moved = 0;
   double seconds = 0, repartition_seconds = 0;
   std::uint64_t bytes = 0, repartition_bytes = 0;
@@ -68,7 +71,10 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
     const bool last = r.change < o.pagerank.tolerance || i + 1 == o.pagerank.max_iterations;
     if (repartitioning && !last) {
       r.step = repartition(c.graph, scores, c.run.repartition_threshold, c.comm);
-      if (r.step.stopped) {
+      if (!stop_rule) {
+        stop_rule.emplace(c.run.repartition_threshold, c.run.repartition_patience, r.halo_volume);
+      }
+      if (stop_rule->stop_after(r.step, c.comm.sum(static_cast<global_int>(c.graph.ghosts())))) {
         repartitioning = false;
         stopped_after = i + 1;
       }
@@ -103,8 +109,8 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
                    " bytes moving " + std::to_string(moved) + " vertices" +
                    (!dynamic            ? ""
                     : stopped_after > 0 ? ", stopped after iteration " +
-                                              std::to_string(stopped_after) + " (threshold " +
-                                              scientific(c.run.repartition_threshold) + ")"
+                                              std::to_string(stopped_after) + " (" +
+                                              stop_rule->reason() + ")"
                                         : ", never stopped"));
   if (outcome.verified) {
     text += line("PR Repartition Check",
@@ -119,6 +125,10 @@ RepartitionOutcome run_repartitioned_pagerank(const KernelContext& c) {
   j["iterations"] = outcome.iterations;
   j["change"] = outcome.change;
   j["stopped_after"] = stopped_after;
+  if (dynamic) {
+    j["patience"] = c.run.repartition_patience;
+    j["stop_rule"] = stopped_after > 0 ? stop_rule->rule() : "never";
+  }
   j["final_halo_volume"] = final_halo;
   if (outcome.verified) {
     j["verification"] = outcome.passed ? "PASS" : "FAIL";
