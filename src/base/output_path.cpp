@@ -38,7 +38,7 @@ std::string directory_problem(const std::string& directory) {
     return shown(directory) + " cannot be used (" + std::strerror(errno) + ")";
   }
   if (!S_ISDIR(info.st_mode)) return "'" + directory + "' is not a directory";
-  std::string probe = directory + "/.hpcg-write-check-XXXXXX";
+  std::string probe = directory + "/.hpcg-write-check-XXXXXX";  // mkstemp's template
   const int fd = ::mkstemp(probe.data());
   if (fd < 0) return shown(directory) + " takes no new files (" + std::strerror(errno) + ")";
   ::close(fd);
@@ -78,13 +78,13 @@ std::string this_machine() {
   return name + "-" + boot + "-" + pid_namespace;
 }
 
-/// The owner's pid when `file` is a partial file made on this machine ("...partial-MACHINE-PID-
-/// XXXXXX"), else 0.
+/// The owner's pid when `file` is a partial file made on this machine ("...partial-MACHINE-PID-"
+/// and mkstemp's six characters), else 0.
 pid_t owner_on_this_machine(const std::string& file, const std::string& machine) {
   const std::string marker = ".partial-" + machine + "-";
   const size_t at = file.rfind(marker);
   if (machine.empty() || at == std::string::npos) return 0;
-  const std::string rest = file.substr(at + marker.size());  // "PID-XXXXXX"
+  const std::string rest = file.substr(at + marker.size());  // the pid, "-", six characters
   const size_t dash = rest.find('-');
   if (dash == std::string::npos || dash == 0 || dash > 9 || rest.size() != dash + 7) return 0;
   for (size_t i = 0; i < dash; ++i) {
@@ -205,6 +205,7 @@ std::string create_temporary_beside(const std::string& path) {
   // process was killed before it could (MPI_Abort from another rank).
   const std::string target = resolved_path(path);
   remove_stale_partials(parent_directory(target));
+  // mkstemp's template: it replaces the six X with a name no other process holds.
   std::string temporary = target + ".partial-" + partial_owner_tag() + "-XXXXXX";
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) {

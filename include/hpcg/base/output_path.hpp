@@ -36,10 +36,10 @@ std::string resolved_path(const std::string& path);
 /// ".partial-" ("unknown-PID" where the host, boot id or pid namespace cannot be read).
 std::string partial_owner_tag();
 
-/// Removes the regular files in `directory` named "*.partial-HOST-BOOT-PIDNS-PID-XXXXXX" whose
-/// owner is provably gone: made on this host, in this boot and pid namespace, and no process
-/// PID exists. Never another host's, a live process's, or a name of another form. Returns the
-/// paths removed.
+/// Removes the regular files in `directory` named "*.partial-HOST-BOOT-PIDNS-PID-" and mkstemp's
+/// six random characters, whose owner is provably gone: made on this host, in this boot and pid
+/// namespace, and no process PID exists. Never another host's, a live process's, or a name of
+/// another form. Returns the paths removed.
 std::vector<std::string> remove_stale_partials(const std::string& directory);
 
 /// For outputs written by many ranks (MPI-IO), which are never written in place: removes stale
