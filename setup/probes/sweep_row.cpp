@@ -21,6 +21,8 @@
 #include <immintrin.h>
 #endif
 
+#include "../../src/backends/openmp/subtract_row.hpp"
+
 namespace {
 
 struct Upper {
@@ -35,23 +37,8 @@ double one_sum(double sum, const double* value, const int* column, size_t count,
   return sum;
 }
 
-// As src/backends/openmp/kernels.cpp's subtract_row.
-double four_sums(double sum, const double* value, const int* column, size_t count,
-                 const double* x) {
-  if (count == 0) return sum;
-  const size_t last = count - 1;
-  double s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  size_t k = 0;
-  for (; k + 4 <= last; k += 4) {
-    sum -= value[k] * x[column[k]];
-    s1 += value[k + 1] * x[column[k + 1]];
-    s2 += value[k + 2] * x[column[k + 2]];
-    s3 += value[k + 3] * x[column[k + 3]];
-  }
-  for (; k < last; ++k) sum -= value[k] * x[column[k]];
-  sum -= (s1 + s2) + s3;
-  return sum - value[last] * x[column[last]];
-}
+// The openmp kernel's own row sum.
+constexpr auto four_sums = hpcg::backends::openmp::subtract_row<int>;
 
 #ifdef __AVX512F__
 double gather(double sum, const double* value, const int* column, size_t count, const double* x) {

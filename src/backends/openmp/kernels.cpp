@@ -7,6 +7,7 @@
 
 #include "hpcg/backends/threaded_sum.hpp"
 #include "hpcg/base/threads.hpp"
+#include "subtract_row.hpp"
 
 namespace hpcg::backends::openmp {
 namespace {
@@ -14,31 +15,6 @@ namespace {
 /// Where an L entry's stored index counts from: the row for 16-bit offsets, 0 for columns.
 inline const double* lower_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
 inline const double* lower_base(const local_int*, local_int, const double* x) { return x; }
-
-/// sum - sum_k value[k] x[index[k]] over k < count. The entries before the last go to four
-/// partial sums, so that a row's products do not wait for each other's additions; the last entry
-/// (the nearest neighbour, the value the sweep has just written, as the split layout orders it)
-/// is subtracted alone after them, so the next row waits for one multiply-add, not three.
-/// Pointers and size_t indices (32-bit unsigned ones cost instructions to wrap), and inlined into
-/// the sweep with its callers below: at -O2 GCC called them once per row.
-template <class Index>
-[[gnu::always_inline]] inline double subtract_row(double sum, const double* value,
-                                                  const Index* index, size_t count,
-                                                  const double* x) {
-  if (count == 0) return sum;
-  const size_t last = count - 1;
-  double s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  size_t k = 0;
-  for (; k + 4 <= last; k += 4) {
-    sum -= value[k] * x[index[k]];
-    s1 += value[k + 1] * x[index[k + 1]];
-    s2 += value[k + 2] * x[index[k + 2]];
-    s3 += value[k + 3] * x[index[k + 3]];
-  }
-  for (; k < last; ++k) sum -= value[k] * x[index[k]];
-  sum -= (s1 + s2) + s3;
-  return sum - value[last] * x[index[last]];
-}
 
 /// The split matrix as the sweeps read it.
 template <class LowerIndex>
