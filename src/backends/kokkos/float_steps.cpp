@@ -49,7 +49,9 @@ float* KokkosBackend::host_data_float(const BackendVector& v) {
 void KokkosBackend::upload_float(const float* host, local_int begin, local_int count,
                                  BackendVector& v) {
   HPCG_REQUIRE(begin >= 0 && count >= 0 && begin + count <= v.size());
-  if (count > 0) Kokkos::deep_copy(float_part_of(v, begin, count), HostWrap<const float>(host, count));
+  if (count > 0) {
+    Kokkos::deep_copy(float_part_of(v, begin, count), HostWrap<const float>(host, count));
+  }
 }
 
 void KokkosBackend::download_float(const BackendVector& v, local_int begin, local_int count,
