@@ -12,7 +12,7 @@
 #   XHPGMP=PATH  our binary (default bin/xhpgmp)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-xhpgmp=${XHPGMP:-$root/bin/xhpgmp}
+xhpgmp=$(realpath "${XHPGMP:-$root/bin/xhpgmp}")  # the runs cd into scratch directories
 reference='' rt=60 n=104 np=2 backend=openmp repeat=1
 for arg in "$@"; do
   case $arg in
