@@ -4,19 +4,24 @@
 # (1x1x2), printing the validation counts, the penalty, the mixed and double GFLOP/s and their
 # ratio; with --reference=PATH (HPG-MxP's xhpgmp, its CPU reference build with MPICH, built
 # elsewhere: this script never builds or fetches it) the same case with it, and the ratio of the
-# ratings. Run on a quiet machine.
+# ratings. With --repeat=K the runs alternate K times (ours, the reference's, ours, ...) so that
+# each ratio compares runs made minutes apart, and every round's ratios are printed. Run on a
+# quiet machine.
 # Usage: setup/bench_hpgmp.sh [--reference=PATH] [--rt=SECONDS] [--n=LOCAL] [--np=RANKS]
+#                             [--backend=NAME (default openmp)] [--repeat=K]
 #   XHPGMP=PATH  our binary (default bin/xhpgmp)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-xhpgmp=${XHPGMP:-$root/bin/xhpgmp}
-reference='' rt=60 n=104 np=2
+xhpgmp=$(realpath "${XHPGMP:-$root/bin/xhpgmp}")  # the runs cd into scratch directories
+reference='' rt=60 n=104 np=2 backend=openmp repeat=1
 for arg in "$@"; do
   case $arg in
     --reference=*) reference=${arg#*=} ;;
     --rt=*) rt=${arg#*=} ;;
     --n=*) n=${arg#*=} ;;
     --np=*) np=${arg#*=} ;;
+    --backend=*) backend=${arg#*=} ;;
+    --repeat=*) repeat=${arg#*=} ;;
     *) echo "bench_hpgmp.sh: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -38,29 +43,32 @@ summary() {  # summary NAME REPORT
     "$(value "GFLOP/s Summary:: - Raw Total (reference)" "$2")" \
     "$(value "Final Summary::HPGMP result is VALID with a GFLOP/s rating of" "$2")"
 }
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg); $np ranks x $OMP_NUM_THREADS threads, ${n}^3 per rank, rt=$rt"
-ours=$(mktemp -d)
-(cd "$ours" && mpiexec -n "$np" "$xhpgmp" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" "${grid_flags[@]}" --quiet)
-ours_report=$(ls "$ours"/HPGMP-Benchmark_*.txt)
-summary xhpgmp "$ours_report"
-mixed=$(value "GFLOP/s Summary::Raw Total" "$ours_report")
-double=$(value "GFLOP/s Summary:: - Raw Total (reference)" "$ours_report")
-echo "xhpgmp mixed / double GFLOP/s: $(awk -v a="$mixed" -v b="$double" 'BEGIN {printf "%.3f", a / b}')"
-if [[ -n $reference ]]; then
-  theirs=$(mktemp -d)
-  (cd "$theirs" && mpiexec -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)
-  their_report=$(ls "$theirs"/HPGMP-Benchmark_*.txt)
-  summary reference "$their_report"
-  # The reference build counts no multigrid flops (its final rating reads -nan), so the ratings
-  # are compared on the same work: seconds per timed mixed call (330 iterations each) times the
-  # penalty, ours against the reference's.
-  per_call() {
-    awk -v t="$(value "Benchmark Time Summary::Total" "$1")" \
-        -v c="$(value "Benchmark Time Summary::Number of GMRES calls (benchmark)" "$1")" \
-        -v p="$(value "Iteration Count Information::Penalty factor (validation)" "$1")" \
-        'BEGIN {printf "%.6g", t / c * p}'
-  }
-  ours_cost=$(per_call "$ours_report") their_cost=$(per_call "$their_report")
-  echo "seconds per mixed call x penalty: xhpgmp $ours_cost, reference $their_cost"
-  echo "rating xhpgmp / reference: $(awk -v a="$their_cost" -v b="$ours_cost" 'BEGIN {printf "%.3f", a / b}')"
-fi
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg); $np ranks x $OMP_NUM_THREADS threads, ${n}^3 per rank, rt=$rt, backend $backend"
+# The reference build counts no multigrid flops (its final rating reads -nan), so the ratings
+# are compared on the same work: seconds per timed mixed call (330 iterations each) times the
+# penalty, ours against the reference's.
+per_call() {
+  awk -v t="$(value "Benchmark Time Summary::Total" "$1")" \
+      -v c="$(value "Benchmark Time Summary::Number of GMRES calls (benchmark)" "$1")" \
+      -v p="$(value "Iteration Count Information::Penalty factor (validation)" "$1")" \
+      'BEGIN {printf "%.6g", t / c * p}'
+}
+for round in $(seq "$repeat"); do
+  ours=$(mktemp -d)
+  (cd "$ours" && mpiexec -n "$np" "$xhpgmp" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" \
+    "${grid_flags[@]}" --backend="$backend" --quiet)
+  ours_report=$(ls "$ours"/HPGMP-Benchmark_*.txt)
+  summary "xhpgmp $round" "$ours_report"
+  mixed=$(value "GFLOP/s Summary::Raw Total" "$ours_report")
+  double=$(value "GFLOP/s Summary:: - Raw Total (reference)" "$ours_report")
+  echo "round $round: xhpgmp mixed / double GFLOP/s: $(awk -v a="$mixed" -v b="$double" 'BEGIN {printf "%.3f", a / b}')"
+  if [[ -n $reference ]]; then
+    theirs=$(mktemp -d)
+    (cd "$theirs" && mpiexec -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)
+    their_report=$(ls "$theirs"/HPGMP-Benchmark_*.txt)
+    summary "reference $round" "$their_report"
+    ours_cost=$(per_call "$ours_report") their_cost=$(per_call "$their_report")
+    echo "round $round: seconds per mixed call x penalty: xhpgmp $ours_cost, reference $their_cost"
+    echo "round $round: rating xhpgmp / reference: $(awk -v a="$their_cost" -v b="$ours_cost" 'BEGIN {printf "%.3f", a / b}')"
+  fi
+done

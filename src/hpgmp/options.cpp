@@ -93,6 +93,10 @@ Options parse_options(const std::vector<std::string>& args, int ranks,
       options.quiet = true;
       continue;
     }
+    if (arg == "--separate-memory") {  // as xhpcg's: the backend's device code path on a CPU
+      options.backend_options.separate_memory = true;
+      continue;
+    }
     if (arg.rfind("--", 0) != 0) throw InputError("unexpected argument '" + arg + "'; see --help");
     std::string name = arg.substr(2), value;
     size_t equals = name.find('=');
@@ -172,11 +176,12 @@ std::string usage_text() {
          "              [--pz=L --zl=N --zu=N] [--run_type=benchmark|benchmark_no_ref|\n"
          "              standalone_mxp|standalone_ref] [--validation_type=standard|fullscale]\n"
          "              [--problem=reference|convection] [--backend=NAME]\n"
-         "              [--backend-settings=TEXT] [--quiet] [--help]\n"
+         "              [--backend-settings=TEXT] [--separate-memory] [--quiet] [--help]\n"
          "--problem: reference (default) is what HPG-MxP's reference build generates; convection\n"
          "is the nonsymmetric convection-diffusion matrix its sources also hold.\n"
          "--backend: reference (default), openmp, kokkos, plugin:PATH, as xhpcg's; every step\n"
-         "it runs is checked against the reference steps before the solves.\n"
+         "it runs is checked against the reference steps before the solves. --separate-memory:\n"
+         "kokkos keeps its data apart from the host's, as on a device (xhpcg's flag).\n"
          "Without --nx/--ny/--nz, reads hpgmp.dat (hpcg.dat's format) from the working "
          "directory.\n";
 }

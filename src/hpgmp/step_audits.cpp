@@ -3,18 +3,18 @@
 // the inputs on the host, the output compared with the tolerances of step_checks.hpp.
 #include "hpcg/hpgmp/step_audits.hpp"
 
-#include <sys/random.h>
-
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 #include <type_traits>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/hpgmp/step_checks.hpp"
+#include "hpcg/validation/os_random.hpp"
 #include "row_errors.hpp"
 
 namespace hpcg::hpgmp {
@@ -33,13 +33,6 @@ double tolerance_of() {
 }  // namespace
 
 StepAuditor::StepAuditor(MxpWorkspace& ws) : ws_(ws) {
-  std::uint64_t seed = 0;
-  if (ws.comm().is_root() && getrandom(&seed, sizeof seed, 0) != sizeof seed) {
-    seed = 0;  // Bcast below keeps the ranks together; the error is raised on every rank
-  }
-  MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, ws.comm().get());
-  if (seed == 0) throw ResourceError("getrandom gave no seed for the timed phase's audits");
-  random_.seed(seed);
   const auto levels = ws.problem().levels.size();
   float_values_.resize(levels);
   for (size_t l = 0; l < levels; ++l) {
@@ -47,7 +40,25 @@ StepAuditor::StepAuditor(MxpWorkspace& ws) : ws_(ws) {
   }
 }
 
-bool StepAuditor::draw() { return random_() % audit_one_in == 0; }
+bool StepAuditor::draw() {
+  // Rank 0 asks the operating system after the step ran and broadcasts the decision: no state
+  // in memory that a backend could read foretells it (the cost is a system call and a small
+  // broadcast per auditable step).
+  enum : unsigned char { pass, audit, no_bits };
+  unsigned char decision = pass;
+  if (ws_.comm().is_root()) {
+    try {
+      decision = os_random_bits() % audit_one_in == 0 ? audit : pass;
+    } catch (const std::exception&) {
+      decision = no_bits;  // raised on every rank below, so that none waits
+    }
+  }
+  if (ws_.comm().size() > 1) MPI_Bcast(&decision, 1, MPI_UNSIGNED_CHAR, 0, ws_.comm().get());
+  if (decision == no_bits) {
+    throw ResourceError("getrandom(2) gave no bits for the timed phase's audits");
+  }
+  return decision == audit;
+}
 
 template <class T>
 std::vector<T> StepAuditor::downloaded(const BackendVector& v, local_int count) {

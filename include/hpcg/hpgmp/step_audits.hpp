@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Audits inside the timed phase: a backend honest only while step_checks.hpp looks is still
-// caught. After each step whose inputs are still intact, a draw from a seed that rank 0 takes
-// from getrandom when the phase starts decides whether that step is compared with the reference
-// step; the draw comes after the step ran, so nothing a backend sees tells it which one is checked.
+// caught. After each step whose inputs are still intact, rank 0 draws from getrandom(2) whether
+// that step is compared with the reference step and broadcasts the decision; it is drawn after
+// the step ran and from no state in memory, so nothing a backend sees or reads tells it which
+// step is checked.
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -20,11 +20,12 @@ constexpr std::uint64_t audit_one_in = 48;
 
 class StepAuditor {
  public:
-  /// Draws the seed on rank 0 and broadcasts it. Collective.
+  /// Asks the backend for the levels' declared sweep orders once.
   explicit StepAuditor(MxpWorkspace& ws);
 
-  /// Each is called right after the step, on every rank (the draws stay in step); collective
-  /// when the draw says audit. y = A x on level l, x with its halo exchanged.
+  /// Each is called right after the step, on every rank, and is collective (the decision's
+  /// broadcast, and the audit's halo and verdict when it says audit). y = A x on level l, x
+  /// with its halo exchanged.
   template <class T>
   void spmv(int l, const BackendVector& x, const BackendVector& y);
   /// The V-cycle's first forward sweep on level l, from x = 0.
@@ -40,6 +41,7 @@ class StepAuditor {
   const std::vector<std::string>& reasons() const { return reasons_; }
 
  private:
+  /// Whether to audit the step that just ran: rank 0's getrandom(2), broadcast. Collective.
   bool draw();
   template <class T>
   std::vector<T> downloaded(const BackendVector& v, local_int count);
@@ -52,7 +54,6 @@ class StepAuditor {
   void verdict(const std::string& step, int l, double error, double scale, double tolerance);
 
   MxpWorkspace& ws_;
-  std::mt19937_64 random_;
   std::vector<std::vector<float>> float_values_;  ///< per level, made at its first float audit
   std::vector<std::vector<local_int>> order_;     ///< the backend's declared sweep order
   long audited_ = 0;

@@ -1,77 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Lambdas capture views and small structs of views (never a LevelViews or `this`), so that they
-// are valid on devices: LevelViews holds host-only std::vectors.
+// Lambdas capture views and small structs of views (split_matrix.hpp; never a LevelViews or
+// `this`), so that they are valid on devices: LevelViews holds host-only std::vectors.
 #include "kernels.hpp"
+#include "split_matrix.hpp"
 
 #define HPCG_SUM_FUNCTION KOKKOS_INLINE_FUNCTION
 #include "hpcg/backends/blocked_sum.hpp"
 
 namespace hpcg::backends::kokkos {
 namespace {
-
-using RowPolicy = Kokkos::RangePolicy<ExecutionSpace, Kokkos::IndexType<local_int>>;
-using ConstStarts = Kokkos::View<const std::uint32_t*, MemorySpace>;
-using ConstIds = Kokkos::View<const local_int*, MemorySpace>;
-using ConstValues = Kokkos::View<const double*, MemorySpace>;
-
-/// Entry k of row i has column i + offset(k).
-struct OffsetColumns {
-  Kokkos::View<const std::int16_t*, MemorySpace> offset;
-  explicit OffsetColumns(const MatrixPart& part) : offset(part.offset) {}
-  KOKKOS_INLINE_FUNCTION local_int operator()(local_int i, std::uint32_t k) const {
-    return i + offset(k);
-  }
-};
-
-/// Entry k has column column(k).
-struct StoredColumns {
-  ConstIds column;
-  explicit StoredColumns(const MatrixPart& part) : column(part.column) {}
-  KOKKOS_INLINE_FUNCTION local_int operator()(local_int, std::uint32_t k) const {
-    return column(k);
-  }
-};
-
-/// A MatrixPart as the kernels read it. Templates on the vector's view type: converting a view
-/// to its const type in the inner loop would construct a view per row.
-template <class Columns>
-struct Part {
-  ConstStarts start;
-  Columns column;
-  ConstValues value;
-  explicit Part(const MatrixPart& part) : start(part.start), column(part), value(part.value) {}
-
-  /// sum - (row i of this part) x.
-  template <class VectorView>
-  KOKKOS_INLINE_FUNCTION double subtract(double sum, local_int i, const VectorView& x) const {
-    for (std::uint32_t k = start(i); k < start(i + 1); ++k) sum -= value(k) * x(column(i, k));
-    return sum;
-  }
-  /// sum + (row i of this part) x.
-  template <class VectorView>
-  KOKKOS_INLINE_FUNCTION double add(double sum, local_int i, const VectorView& x) const {
-    for (std::uint32_t k = start(i); k < start(i + 1); ++k) sum += value(k) * x(column(i, k));
-    return sum;
-  }
-};
-
-/// The split matrix as the kernels read it, L's columns read through LowerColumns.
-template <class LowerColumns>
-struct Matrix {
-  Part<LowerColumns> lower;
-  Part<StoredColumns> upper;
-  ConstValues diagonal, inverse_diagonal;
-  explicit Matrix(const LevelViews& A)
-      : lower(A.lower), upper(A.upper), diagonal(A.diagonal),
-        inverse_diagonal(A.inverse_diagonal) {}
-
-  /// (A x)_i, in three independent sums (diagonal and L, then U): one running sum would make
-  /// each product wait for the addition before it.
-  template <class VectorView>
-  KOKKOS_INLINE_FUNCTION double row_product(local_int i, const VectorView& x) const {
-    return lower.add(diagonal(i) * x(i), i, x) + upper.add(0.0, i, x);
-  }
-};
 
 /// One colour's blocks in parallel, each swept forward: t_i = r_i - (L x)_i, then
 /// x_i = (t_i - (U x)_i) / d_i, where U x is 0 from a zero guess. A multiplication by the
@@ -145,22 +82,6 @@ void residual_restriction_with(const LevelViews& fine, const ConstDeviceVector& 
                          const local_int f = map(i);
                          rc(i) = r(f) - M.row_product(f, x);
                        });
-}
-
-template <class T>
-struct TypeTag {
-  using type = T;
-};
-
-/// Calls body(TypeTag<C>{}) with C the way A's L stores its columns. The kernels' lambdas stay
-/// in named function templates, which device compilers require of their enclosing function.
-template <class Body>
-void with_lower_columns(const LevelViews& A, const Body& body) {
-  if (A.lower_as_offsets()) {
-    body(TypeTag<OffsetColumns>{});
-  } else {
-    body(TypeTag<StoredColumns>{});
-  }
 }
 
 }  // namespace

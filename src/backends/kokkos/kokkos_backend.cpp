@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "kokkos_backend.hpp"
 
+#include "backend_state.hpp"
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/version.hpp"
@@ -20,19 +21,6 @@ DeviceVector part_of(const BackendVector& v, local_int begin, local_int count) {
 }
 
 }  // namespace
-
-struct KokkosBackend::State {
-  explicit State(KokkosOptions chosen) : options(chosen), memory(chosen.separate_memory) {}
-
-  const LevelViews& views(int level) const {
-    HPCG_REQUIRE(level >= 0 && level < static_cast<int>(levels.size()));
-    return levels[level];
-  }
-
-  KokkosOptions options;
-  SpaceMemory memory;
-  std::vector<LevelViews> levels;
-};
 
 KokkosBackend::KokkosBackend(KokkosOptions options) {
   if (!Kokkos::is_initialized()) {
@@ -63,6 +51,7 @@ bool KokkosBackend::separate_memory() const { return state_->memory.separate(); 
 void KokkosBackend::prepare(const Problem& problem) {
   State& s = *state_;
   s.levels.clear();
+  s.float_levels.clear();
   for (const Level& level : problem.levels) {
     local_int block_rows = s.options.block_rows;
     if (block_rows <= 0) {
@@ -74,7 +63,13 @@ void KokkosBackend::prepare(const Problem& problem) {
 
 double KokkosBackend::optimization_bytes() const { return state_->memory.allocated_bytes(); }
 
-void KokkosBackend::diagonal_changed(int l) { refresh_diagonal(state_->views(l), level(l).A); }
+void KokkosBackend::diagonal_changed(int l) {
+  refresh_diagonal(state_->views(l), level(l).A);
+  if (l < static_cast<int>(state_->float_levels.size()) &&
+      state_->float_levels[l].diagonal.extent(0) > 0) {
+    refresh_float_diagonal(state_->views(l), state_->float_levels[l]);
+  }
+}
 
 BackendVector KokkosBackend::allocate(int l, VectorRole role, local_int length) {
   (void)l, (void)role;  // one layout for every vector

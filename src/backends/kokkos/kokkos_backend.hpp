@@ -72,6 +72,33 @@ class KokkosBackend : public Backend {
               const BackendVector& y, BackendVector& w) override;
   std::vector<local_int> sweep_order(int level) const override;
 
+  // HPG-MxP's steps (float_steps.cpp): float vectors are views in the space's memory too, and
+  // every step, both precisions' forward sweeps included, runs there on the level's split
+  // matrix (its values rounded to float for the *_float steps).
+  BackendVector allocate_float(int level, VectorRole role, local_int length) override;
+  void upload_float(const float* host, local_int begin, local_int count,
+                    BackendVector& v) override;
+  void download_float(const BackendVector& v, local_int begin, local_int count,
+                      float* host) override;
+  void fill_float(BackendVector& v, float value) override;
+  void pack_halo_float(int level, const BackendVector& x, double* send) override;
+  void unpack_halo_float(int level, const double* receive, BackendVector& x) override;
+  void gs_forward_part(HaloPart part, int level, const BackendVector& r,
+                       BackendVector& x) override;
+  void spmv_float_part(HaloPart part, int level, const BackendVector& x,
+                       BackendVector& y) override;
+  void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
+                             BackendVector& x) override;
+  void residual_restriction_float_part(HaloPart part, int level, const BackendVector& r,
+                                       const BackendVector& x, BackendVector& rc) override;
+  void prolongation_float(int level, const BackendVector& xc, BackendVector& x) override;
+  double dot_float(local_int n, const BackendVector& x, const BackendVector& y) override;
+  void waxpby_float(local_int n, double alpha, const BackendVector& x, double beta,
+                    const BackendVector& y, BackendVector& w) override;
+  void round_to_float(local_int n, double alpha, const BackendVector& x,
+                      BackendVector& y) override;
+  void add_float(local_int n, const BackendVector& z, BackendVector& x) override;
+
   /// Colours used on each level (for tests and the log).
   std::vector<int> colors_per_level() const;
   /// Whether each level stores L's columns as 16-bit offsets from their rows (for tests).
@@ -83,6 +110,8 @@ class KokkosBackend : public Backend {
   void prepare(const Problem& problem) override;
   void release(void* handle) override;
   double* host_data(const BackendVector& v) override;
+  void release_float(void* handle) override;
+  float* host_data_float(const BackendVector& v) override;
 
  private:
   struct State;
