@@ -148,6 +148,7 @@ Json integrity_json(const BenchmarkResults& r) {
   j["estimated_mg_check_seconds"] = r.integrity.estimated_mg_check_seconds;
   j["timed_light_audit_seconds"] = r.integrity.timed_light_audit_seconds;
   j["timed_mg_audit_seconds"] = r.integrity.timed_mg_audit_seconds;
+  j["timed_mg_check_seconds"] = r.integrity.timed_mg_check_seconds;
   j["validated_true_scaled_residual"] = r.validated_true_residual;
   j["solution_spot_checks"] = spots.solution_checks;
   j["worst_solution_residual_versus_cg"] = spots.worst_solution_ratio;

@@ -4,8 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "hpcg/backends/reference_backend.hpp"
-#include "hpcg/solver/host_calls.hpp"
+#include "hpcg/validation/declared_vcycle.hpp"
 
 namespace hpcg {
 namespace {
@@ -50,24 +49,20 @@ DeclaredPreconditioner::DeclaredPreconditioner(const Backend& backend, Problem& 
                (fault.empty() ? std::string("another rank's declared order is not valid") : fault);
     return;
   }
-  steps_ = std::make_unique<backends::reference::ReferenceBackend>(std::move(orders));
-  steps_->optimize(problem);
-  workspace_ = std::make_unique<Workspace>(*steps_, problem, comm);
+  vcycle_ = std::make_unique<DeclaredVcycle>(problem, std::move(orders));
 }
 
-DeclaredPreconditioner::~DeclaredPreconditioner() {
-  workspace_.reset();  // its vectors belong to steps_
-}
+DeclaredPreconditioner::~DeclaredPreconditioner() = default;
 
 Vector DeclaredPreconditioner::symgs(int l, const Vector& r, const Vector& x) {
-  return on_host::symgs(*workspace_, l, r, x);
+  return vcycle_->symgs(l, r, x);
 }
 
 Vector DeclaredPreconditioner::symgs_zero_guess(int l, const Vector& r) {
-  return on_host::symgs_zero_guess(*workspace_, l, r);
+  return vcycle_->symgs_zero_guess(l, r);
 }
 
-Vector DeclaredPreconditioner::mg(const Vector& r) { return on_host::mg(*workspace_, r); }
+const Vector& DeclaredPreconditioner::mg(const Vector& r) { return vcycle_->mg(r); }
 
 double relative_max_difference(const Comm& comm, local_int n, const Vector& actual,
                                const Vector& expected) {

@@ -8,6 +8,7 @@
 
 #include "hpcg/backends/reference_backend.hpp"
 #include "hpcg/backends/reference_kernels.hpp"
+#include "hpcg/base/timer.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "check_support.hpp"
 
@@ -61,7 +62,12 @@ void LiveChecks::check(const CgIterate& iterate, bool check_mg) {
   check_scalars(iterate, r, z, p, Ap);
   check_p_tie(iterate, r, p);
   check_symmetry(r, z, norm_r, norm_z);
-  if (check_mg) this->check_mg(r, z);
+  last_mg_seconds_ = 0.0;
+  if (check_mg) {
+    const double start = wall_time();
+    this->check_mg(r, z);
+    last_mg_seconds_ = wall_time() - start;
+  }
   previous_r_ = std::move(r);
   previous_z_ = std::move(z);
   previous_norm_r_ = norm_r, previous_norm_z_ = norm_z;

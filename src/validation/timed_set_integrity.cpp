@@ -132,6 +132,7 @@ CgAudit TimedSetIntegrity::drawn_audit(LiveChecks& checks) {
     const double seconds = wall_time() - start;
     check_seconds_ += seconds;
     (*kind == AuditKind::with_mg ? mg_audit_seconds_ : light_audit_seconds_) += seconds;
+    mg_check_seconds_ += checks.last_mg_seconds();
   };
   return audit;
 }
@@ -157,6 +158,7 @@ std::string TimedSetIntegrity::end_sets(double sets_seconds) {
   results_.timed_check_seconds = comm.max(check_seconds_);
   results_.timed_light_audit_seconds = comm.max(light_audit_seconds_);
   results_.timed_mg_audit_seconds = comm.max(mg_audit_seconds_);
+  results_.timed_mg_check_seconds = comm.max(mg_check_seconds_);
   results_.window_transfer_bytes = comm.sum(window_bytes_);
   rhs_.restore();
   std::ostringstream window;

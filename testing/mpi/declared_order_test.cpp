@@ -77,12 +77,14 @@ Checked check(Fault fault, bool declares) {
   return result;
 }
 
-TEST(DeclaredOrder, TheReferenceStepsAgreeExactly) {
+TEST(DeclaredOrder, TheReferenceStepsAgreeToRounding) {
+  // The recomputation sums each row in four parts (declared_vcycle.hpp), the reference in one:
+  // only rounding separates them, far below the limit.
   const Checked c = check(Fault::none, true);
   EXPECT_TRUE(c.checks.passed()) << c.failures;
   EXPECT_TRUE(c.checks.exact);
-  EXPECT_EQ(c.checks.symgs_difference, 0.0) << "natural order is the reference's own";
-  EXPECT_EQ(c.checks.mg_difference, 0.0);
+  EXPECT_LE(c.checks.symgs_difference, 1e-14) << "natural order is the reference's own";
+  EXPECT_LE(c.checks.mg_difference, 1e-14);
 }
 
 TEST(DeclaredOrder, SinglePrecisionOnOneLevelIsCaught) {

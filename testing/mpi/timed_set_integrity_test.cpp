@@ -130,6 +130,30 @@ TEST(TimedSetIntegrity, HonestSetsAndTheirReRunPassWithEveryCheckCounted) {
   EXPECT_LE(h.results.worst_trajectory_departure, tolerances::trajectory);
   EXPECT_GT(h.results.window_transfer_seconds, 0.0);
   EXPECT_LE(h.results.window_transfer_seconds, times.total);
+  // The V-cycle checks' own seconds are part of the V-cycle audits' (the slowest rank's each).
+  EXPECT_LE(h.results.timed_mg_check_seconds, h.results.timed_mg_audit_seconds);
+  if (h.results.mg_audits > 0) EXPECT_GT(h.results.timed_mg_check_seconds, 0.0);
+}
+
+TEST(ValidatedRunAudit, MeasuresItsVcycleCheckAndTheRestOfThatAudit) {
+  // The budget's two costs come from the validated run's V-cycle audit, split in two.
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 16), comm);
+  TestBackend backend(Fault::none);
+  backend.optimize(problem);
+  Workspace ws(backend, problem, comm);
+  DeclaredPreconditioner declared(backend, problem, comm);
+  SpotCheckResult result;
+  std::mt19937_64 engine(7);
+  ValidatedRunAudit audit(ws, declared, result, engine);
+  KernelTimes times;
+  run_cg(ws, {50, 0.0, true}, times, &audit.audit());
+  const CheckCosts costs = audit.costs(comm);
+  EXPECT_EQ(result.spmv_checks, 2);
+  EXPECT_EQ(result.mg_checks, 1);
+  EXPECT_GT(costs.mg_seconds, 0.0);
+  EXPECT_GT(costs.light_seconds, 0.0);
+  for (const auto& failure : result.failures) ADD_FAILURE() << failure;
 }
 
 TEST(TimedSetIntegrity, AnXThatMissesUpdatesFailsTheSolutionCheck) {

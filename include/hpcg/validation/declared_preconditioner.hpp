@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What a backend's preconditioner must compute, when the backend declares its Gauss-Seidel
-// order (Backend::sweep_order): the core's own V-cycle from the reference steps, with every
-// level's smoother relaxing rows in the declared order, on host vectors. A backend whose
+// order (Backend::sweep_order): the core's own V-cycle with the reference's steps, every
+// level's smoother relaxing rows in the declared order, on host vectors (declared_vcycle.hpp). A backend whose
 // results differ from it by more than rounding computed something else: fewer sweeps or levels,
 // or lower precision.
 #pragma once
@@ -14,6 +14,8 @@
 #include "hpcg/solver/workspace.hpp"
 
 namespace hpcg {
+
+class DeclaredVcycle;
 
 /// How far a backend's SymGS step or V-cycle may be from the recomputation in its declared
 /// order, as max_i |x_i - y_i| / max_i |y_i| over all ranks. Only rounding separates them (the
@@ -33,19 +35,19 @@ class DeclaredPreconditioner {
   DeclaredPreconditioner(const DeclaredPreconditioner&) = delete;
   DeclaredPreconditioner& operator=(const DeclaredPreconditioner&) = delete;
 
-  bool declared() const { return workspace_ != nullptr; }
+  bool declared() const { return vcycle_ != nullptr; }
   const std::string& failure() const { return failure_; }
 
   /// One SymGS step on `level` from x (its halo exchanged first): the level's columns.
   Vector symgs(int level, const Vector& r, const Vector& x);
   /// The V-cycle's pre-smoothing on `level` from x = 0: the level's rows.
   Vector symgs_zero_guess(int level, const Vector& r);
-  /// The V-cycle M r on the fine level: its rows.
-  Vector mg(const Vector& r);
+  /// The V-cycle M r on the fine level: its columns, valid until the next call (the vectors
+  /// are allocated once, so an audit allocates nothing). Collective.
+  const Vector& mg(const Vector& r);
 
  private:
-  std::unique_ptr<Backend> steps_;  ///< the reference in the declared order
-  std::unique_ptr<Workspace> workspace_;
+  std::unique_ptr<DeclaredVcycle> vcycle_;
   std::string failure_;
 };
 

@@ -26,11 +26,14 @@ struct IntegrityResults {
   CheckBudget check_budget;
   double timed_check_seconds = 0;
   /// What the budget assumed one audited iteration and one V-cycle check (beyond it) cost (the
-  /// validated run's), and what the timed sets' audits without and with the V-cycle took in all
-  /// (the slowest rank's): with the counts below they tell an overrun from the draws' spread
-  /// from one from a cost the validated run underestimated.
+  /// validated run's), and what the timed sets' audits without and with the V-cycle took in all,
+  /// and the V-cycle checks alone within the latter (the slowest rank's): with the counts below
+  /// they tell an overrun from the draws' spread from one from a cost the validated run
+  /// underestimated. Per audit, estimated_mg_check_seconds compares with
+  /// timed_mg_check_seconds / mg_audits, estimated_light_audit_seconds with
+  /// (timed_light_audit_seconds + timed_mg_audit_seconds - timed_mg_check_seconds) / audits.
   double estimated_light_audit_seconds = 0, estimated_mg_check_seconds = 0;
-  double timed_light_audit_seconds = 0, timed_mg_audit_seconds = 0;
+  double timed_light_audit_seconds = 0, timed_mg_audit_seconds = 0, timed_mg_check_seconds = 0;
   /// Per-iteration chance of an audit, and of an audit with the V-cycle checked (audit_plan.hpp),
   /// and what was drawn: decisions made, audits and V-cycle audits among them (timed sets only).
   double audit_probability = 0, mg_probability = 0;

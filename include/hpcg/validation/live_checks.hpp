@@ -69,6 +69,9 @@ class LiveChecks {
   /// audited one, and, with `check_mg`, z = M r against the declared order's (or, where none is
   /// declared, against the reference V-cycle's residual).
   void check(const CgIterate& iterate, bool check_mg);
+  /// The seconds the last check() spent on the V-cycle (0 without it): the rest of an audit
+  /// with the V-cycle costs what one without it does.
+  double last_mg_seconds() const { return last_mg_seconds_; }
 
  private:
   void check_scalars(const CgIterate& iterate, const Vector& r, const Vector& z, const Vector& p,
@@ -82,6 +85,7 @@ class LiveChecks {
   SpotCheckResult& result_;
   Vector previous_r_, previous_z_;  ///< of the last audited iteration; empty before it
   double previous_norm_r_ = 0, previous_norm_z_ = 0;
+  double last_mg_seconds_ = 0;
 };
 
 }  // namespace hpcg

@@ -95,7 +95,7 @@ class TimedSetIntegrity {
   AuditPlan plan_;
   SetRhs rhs_;
   double window_bytes_ = 0, check_bytes_ = 0, check_seconds_ = 0;
-  double light_audit_seconds_ = 0, mg_audit_seconds_ = 0;
+  double light_audit_seconds_ = 0, mg_audit_seconds_ = 0, mg_check_seconds_ = 0;
   int sets_run_ = 0;
 };
 

@@ -24,7 +24,8 @@ struct CheckCosts {
 };
 
 /// Checks two iterations of the validated run drawn from `engine` (the second with its V-cycle)
-/// and measures what they cost, for the timed sets' budget.
+/// and measures what the second costs, its V-cycle check and the rest apart, for the timed
+/// sets' budget.
 class ValidatedRunAudit {
  public:
   ValidatedRunAudit(Workspace& ws, DeclaredPreconditioner& declared, SpotCheckResult& result,
@@ -38,7 +39,7 @@ class ValidatedRunAudit {
   LiveChecks checks_;
   CgAudit audit_;
   int light_iteration_ = 0, mg_iteration_ = 0;
-  double light_seconds_ = 0, full_seconds_ = 0;
+  double light_seconds_ = 0, mg_seconds_ = 0;  ///< of the V-cycle audit, the later one
 };
 
 }  // namespace hpcg
