@@ -88,20 +88,15 @@ std::string TimedSetIntegrity::final_residual_failure(const std::string& label, 
   return text.str();
 }
 
-/// Why a timed set's end is not to be believed, or "": below tolerances::trajectory_floor the
-/// trajectory check is blind, so a backend could stop working there and report the residual it
-/// was left with. The re-run, every iteration of which is checked, shows where an honest set
-/// on a b perturbed alike ends: each timed set must end within tolerances::tail_ratio of it (or
-/// of the validated run, if that ended higher).
-std::string TimedSetIntegrity::tail_failure(double rerun_residual) const {
-  const double reference = std::fmax(rerun_residual, basis_.validated_scaled_residual);
-  for (size_t s = 0; s < set_residuals_.size(); ++s) {
-    if (set_residuals_[s] <= tolerances::tail_ratio * reference) continue;
+std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
+                         double rerun_residual) {
+  const double reference = std::fmax(rerun_residual, basis.validated_scaled_residual);
+  for (size_t s = 0; s < set_residuals.size(); ++s) {
+    if (set_residuals[s] <= tolerances::tail_ratio * reference) continue;
     std::ostringstream text;
-    text.precision(17);
-    text << "timed set " << s + 1 << " ends at scaled residual " << set_residuals_[s]
+    text << "timed set " << s + 1 << " ends at scaled residual " << set_residuals[s]
          << ", above the re-run's " << rerun_residual << " and the validated run's "
-         << basis_.validated_scaled_residual << " by more than " << tolerances::tail_ratio
+         << basis.validated_scaled_residual << " by more than " << tolerances::tail_ratio
          << " times: work left undone where the trajectory check does not look (below "
          << tolerances::trajectory_floor << ")";
     return text.str();
@@ -257,7 +252,7 @@ RerunOutcome TimedSetIntegrity::rerun(int set) {
   results_.rerun_residual_tie = residual_tie(ws_, rhs_.values(), x, r);
   const std::string tie_failure = final_residual_failure(label, cg, x, r);
   if (!tie_failure.empty()) outcome.failures.push_back(tie_failure);
-  const std::string tail = tail_failure(cg.scaled_residual());
+  const std::string tail = tail_failure(basis_, set_residuals_, cg.scaled_residual());
   if (!tail.empty()) outcome.failures.push_back(tail);
   // The repeat, unchecked: reproducibility of the backend's arithmetic.
   ws_.backend().fill(ws_.cg.x, 0.0);

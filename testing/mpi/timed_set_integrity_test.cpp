@@ -174,5 +174,18 @@ TEST(TimedSetIntegrity, ASetThatLeavesTheValidatedConvergenceIsNamed) {
             std::string::npos);
 }
 
+TEST(TimedSetIntegrity, ASetThatEndsFarAboveTheReRunIsNamed) {
+  // Work stopped below the trajectory's floor leaves the set's end far above the re-run's.
+  TimedSetBasis basis;
+  basis.validated_scaled_residual = 1.0e-30;
+  EXPECT_EQ(tail_failure(basis, {2.0e-30, 5.0e-31}, 1.0e-30), "");
+  const std::string failure = tail_failure(basis, {2.0e-30, 4.0e-12}, 1.0e-30);
+  EXPECT_NE(failure.find("timed set 2 ends at scaled residual 4"), std::string::npos) << failure;
+  EXPECT_NE(failure.find("where the trajectory check does not look"), std::string::npos);
+  // The validated run's end counts where it is the higher one.
+  basis.validated_scaled_residual = 1.0e-11;
+  EXPECT_EQ(tail_failure(basis, {4.0e-12}, 1.0e-30), "");
+}
+
 }  // namespace
 }  // namespace hpcg

@@ -44,6 +44,14 @@ struct TimedSetBasis {
 std::string trajectory_failure(const TimedSetBasis& basis, const std::string& label,
                                const CgResult& cg, double& worst);
 
+/// Why the timed sets' ends are not to be believed, or "": below tolerances::trajectory_floor
+/// the trajectory check is blind, so a backend could stop working there and report the residual
+/// it was left with. The re-run, every iteration of which is checked, shows where an honest set
+/// on a b perturbed alike ends: each of `set_residuals` (the sets' final scaled residuals) must
+/// be within tolerances::tail_ratio of `rerun_residual` or of the validated run's, the larger.
+std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
+                         double rerun_residual);
+
 /// One timed set: CG's result and why the set is not to be believed ("" when nothing says so;
 /// failed checks on its live vectors and solution go to the SpotCheckResult).
 struct SetOutcome {
@@ -100,7 +108,6 @@ class TimedSetIntegrity {
                       Vector& r);
   std::string final_residual_failure(const std::string& label, const CgResult& cg,
                                      const Vector& x, const Vector& r);
-  std::string tail_failure(double rerun_residual) const;
   CgAudit drawn_audit(LiveChecks& checks);
 
   Workspace& ws_;
