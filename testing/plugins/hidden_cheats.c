@@ -116,6 +116,7 @@ static void relax_even_odd(const hpcg_level_view* A, const double* r, double* x)
 
 static hpcg_status fault_symgs(void* state, int32_t level, const void* r, void* x,
                                hpcg_error* error) {
+  if (level == 0 && r != cg_r) in_cg_vcycle = 0; /* the core's checks, not CG */
   if (tail_skip()) return HPCG_STATUS_OK;
 #if defined(FAULT_SWEEP_ORDER_LIE)
   if (lazy()) {
