@@ -26,7 +26,7 @@ run() {
   local name=$1; shift
   mkdir "$name"
   (cd "$name" && timeout 600 "$mpiexec" -n "$ranks" "$xhpcg" --nx=16 --ny=16 --nz=16 --rt=0 \
-     --backend=kokkos "$@" >out.txt 2>err.txt)
+     --triad-bandwidth=40 --backend=kokkos "$@" >out.txt 2>err.txt)
   local status=$?
   [[ $status -eq 0 ]] || fail "$name: exit status $status"
   grep -q '^Final Summary::HPCG result is VALID' "$name"/HPCG-Benchmark_3.1_*.txt ||

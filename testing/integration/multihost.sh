@@ -168,7 +168,7 @@ report_value() { sed -n "s/^$2=//p" "$1"/HPCG-Benchmark_3.1_*.txt; }
 
 # xhpcg_compare PER_HOST: the same QuickPath run over shared memory and over the network.
 xhpcg_compare() {
-  local per_host=$1 ranks=$(($1 * 2)) args=(--nx=16 --ny=16 --nz=16 --rt=0 --quiet)
+  local per_host=$1 ranks=$(($1 * 2)) args=(--nx=16 --ny=16 --nz=16 --rt=0 --quiet --triad-bandwidth=40)
   make_hosts
   mkdir "$work/shm" "$work/net"
   (cd "$work/shm" && timeout 120 "$mpiexec" -n "$ranks" "$xhpcg" "${args[@]}" > out.txt 2> "$work/shm.err") ||
@@ -213,7 +213,7 @@ xgraph_compare() {
 }
 
 xhpcg_delay() {
-  local args=(--nx=16 --ny=16 --nz=16 --rt=0 --quiet) host run
+  local args=(--nx=16 --ny=16 --nz=16 --rt=0 --quiet --triad-bandwidth=40) host run
   make_hosts
   mkdir "$work/shm" "$work/net" "$work/slow"
   (cd "$work/shm" && timeout 120 "$mpiexec" -n 2 "$xhpcg" "${args[@]}" > out.txt 2> "$work/shm.err") ||

@@ -46,6 +46,9 @@ inline std::vector<GridCase> grid_cases(int ranks, int nx, int ny, int nz, int z
     add(2, 1, 2, 1);
     add(1, 1, 4, 1);
     add(1, 1, 4, 3);
+  } else if (ranks == 8) {
+    // 2x2x2 (the automatic grid): every rank has neighbours in all 26 directions.
+    add(2, 2, 2, 1);
   }
   return cases;
 }

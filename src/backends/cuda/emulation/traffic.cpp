@@ -8,19 +8,26 @@ namespace {
 
 constexpr uintptr_t sector_bytes = 32;
 
-uint64_t distinct_sectors(std::vector<uintptr_t>& sectors) {
-  std::sort(sectors.begin(), sectors.end());
-  const uint64_t count = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
-  sectors.clear();
+}  // namespace
+
+uint64_t CountingExecutor::distinct_sectors(Sectors& sectors) {
+  std::vector<uintptr_t>& touched = sectors.touched;
+  std::sort(touched.begin(), touched.end());
+  const uint64_t count = std::unique(touched.begin(), touched.end()) - touched.begin();
+  touched.clear();
+  sectors.recent.fill(Sectors::none);
   return count;
 }
 
-}  // namespace
-
-void CountingExecutor::touch(std::vector<uintptr_t>& sectors, const void* p, int64_t bytes) {
+void CountingExecutor::touch(Sectors& sectors, const void* p, int64_t bytes) {
   const uintptr_t first = reinterpret_cast<uintptr_t>(p) / sector_bytes;
   const uintptr_t last = (reinterpret_cast<uintptr_t>(p) + bytes - 1) / sector_bytes;
-  for (uintptr_t sector = first; bytes > 0 && sector <= last; ++sector) sectors.push_back(sector);
+  for (uintptr_t sector = first; bytes > 0 && sector <= last; ++sector) {
+    uintptr_t& slot = sectors.recent[(sector ^ (sector >> 12)) % sectors.recent.size()];
+    if (slot == sector) continue;  // recorded already in this kernel
+    slot = sector;
+    sectors.touched.push_back(sector);
+  }
 }
 
 void CountingExecutor::end_kernel() {

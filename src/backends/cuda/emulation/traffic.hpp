@@ -6,6 +6,8 @@
 // Separate from the executors so that neither the GPU nor the timed emulation pays for it.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -58,7 +60,18 @@ class CountingExecutor final : public Executor {
   void write(const T* p, int64_t count = 1) {
     touch(written_, p, count * static_cast<int64_t>(sizeof(T)));
   }
-  static void touch(std::vector<uintptr_t>& sectors, const void* p, int64_t bytes);
+  /// The sectors one kernel touched, each at least once. A small direct-mapped filter drops a
+  /// sector it recorded moments ago (neighbouring rows read the same sectors of x), so the sort
+  /// that counts them at the kernel's end sees mostly distinct ones.
+  struct Sectors {
+    static constexpr uintptr_t none = UINTPTR_MAX;
+    std::vector<uintptr_t> touched;
+    std::array<uintptr_t, 4096> recent;
+    Sectors() { recent.fill(none); }
+  };
+  static void touch(Sectors& sectors, const void* p, int64_t bytes);
+  /// Counts the distinct sectors and empties the record for the next kernel.
+  static uint64_t distinct_sectors(Sectors& sectors);
   /// Adds the distinct sectors recorded since the last call as one kernel.
   void end_kernel();
   /// The reads of subtract_lower (lower) or subtract_upper: the block's bounds, the row's
@@ -73,7 +86,7 @@ class CountingExecutor final : public Executor {
 
   std::unique_ptr<Executor> inner_;
   Traffic traffic_;
-  std::vector<uintptr_t> read_, written_;
+  Sectors read_, written_;
 };
 
 }  // namespace hpcg::cuda
