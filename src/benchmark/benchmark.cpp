@@ -249,7 +249,7 @@ BenchmarkResults run_benchmark(const RunPlan& plan, const Comm& comm, Backend& b
   timed.seconds_left = results.sets * worst_seconds;
   progress(timed);
   const double triad_before = measure_roofline_triad(plan, comm, log, "before the timed sets");
-  run_timed_sets(ws, *declared, validated_audit.costs(comm), results, log, progress);
+  run_timed_sets(ws, *declared, validated_audit, results, log, progress);
   record_roofline(triad_before, measure_roofline_triad(plan, comm, log, "after the timed sets"),
                   results, log);
   progress(phase("final checks", "the backend checks again, after the timed sets"));

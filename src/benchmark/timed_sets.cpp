@@ -147,10 +147,13 @@ void run_sets(Workspace& ws, TimedSetIntegrity& integrity, BenchmarkResults& res
 
 }  // namespace
 
-void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const CheckCosts& costs,
-                    BenchmarkResults& results, RunLog& log, const ProgressCallback& progress) {
-  const TimedSetBasis basis = basis_of(results, costs, ws.backend().bit_reproducible());
+void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared,
+                    ValidatedRunAudit& validated, BenchmarkResults& results, RunLog& log,
+                    const ProgressCallback& progress) {
+  const TimedSetBasis basis =
+      basis_of(results, validated.costs(ws.comm()), ws.backend().bit_reproducible());
   TimedSetIntegrity integrity(ws, declared, basis, results.spot_checks, results.integrity);
+  integrity.start_symmetry_from(validated.take_latest_iterate());
   for (const std::string& line : integrity.plan_lines()) log.line(line);
   run_sets(ws, integrity, results, log, progress);
   if (results.timed_failures.empty() && results.spot_checks.failures.empty()) {
@@ -158,6 +161,8 @@ void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const Check
     const RerunOutcome rerun = integrity.rerun(results.sets);
     for (const std::string& failure : rerun.failures) results.timed_failures.push_back(failure);
     log.line(rerun.log_line);
+  } else {
+    integrity.restore_rhs();
   }
   log_spot_checks(results, log);
 }

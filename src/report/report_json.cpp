@@ -166,6 +166,7 @@ Json integrity_json(const BenchmarkResults& r) {
   j["latest_audited_iteration"] = w.latest_audited_iteration;
   j["residual_tie_checks"] = w.residual_tie_checks;
   j["rerun_residual_tie"] = w.rerun_residual_tie;
+  j["worst_residual_tie"] = w.worst_residual_tie;
   j["rerun_repeat_scaled_residual"] = w.rerun_repeat_scaled_residual;
   return j;
 }

@@ -9,6 +9,7 @@
 #include "hpcg/base/timer.hpp"
 #include "hpcg/validation/check_budget.hpp"
 #include "hpcg/validation/tolerances.hpp"
+#include "check_support.hpp"
 
 namespace hpcg {
 namespace {
@@ -55,6 +56,54 @@ std::string trajectory_failure(const TimedSetBasis& basis, const std::string& la
   return "";
 }
 
+/// Why a run's final r is not to be believed, or "": CG's own final ||r|| must be that of the r
+/// it hands over (to the rounding of its sums, tolerances::p_tie), and that r must be b - A x of
+/// its downloaded x (tolerances::residual_tie_ratio). Together they tie the residual CG reports
+/// to its solution in every set: scalars made up after work stopped (below the trajectory's
+/// floor) meet an r that does not have them. Collective.
+std::string TimedSetIntegrity::final_residual_failure(const std::string& label, const CgResult& cg,
+                                                      const Vector& x, const Vector& r) {
+  const Comm& comm = ws_.comm();
+  const local_int rows = ws_.rows(0);
+  const double norm = std::sqrt(checks::accurate_dot(comm, rows, r, r));
+  double difference = std::fabs(norm - cg.residual_norm) / norm;
+  if (norm == cg.residual_norm) difference = 0.0;
+  if (std::isnan(difference)) difference = INFINITY;
+  const double norm_limit =
+      tolerances::p_tie(static_cast<global_int>(comm.max(static_cast<int>(rows))), comm.size());
+  const double tie = residual_tie(ws_, rhs_.values(), x, r);
+  ++results_.residual_tie_checks;
+  results_.worst_residual_tie = std::fmax(results_.worst_residual_tie, tie);
+  const double tie_limit = tolerances::residual_tie_ratio *
+                           std::fmax(cg.scaled_residual(), basis_.validated_true_residual);
+  std::ostringstream text;
+  text.precision(17);
+  if (!(difference <= norm_limit)) {
+    text << label << ": CG's final ||r|| " << cg.residual_norm << " is not that of its final r, "
+         << norm << " (relative difference " << difference << ", limit " << norm_limit << ")";
+  } else if (!(tie <= tie_limit)) {
+    text << label << ": its final r is " << tie << " of ||b|| from b - A x of its solution (limit "
+         << tie_limit << ")";
+  }
+  return text.str();
+}
+
+std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
+                         double rerun_residual) {
+  const double reference = std::fmax(rerun_residual, basis.validated_scaled_residual);
+  for (size_t s = 0; s < set_residuals.size(); ++s) {
+    if (set_residuals[s] <= tolerances::tail_ratio * reference) continue;
+    std::ostringstream text;
+    text << "timed set " << s + 1 << " ends at scaled residual " << set_residuals[s]
+         << ", above the re-run's " << rerun_residual << " and the validated run's "
+         << basis.validated_scaled_residual << " by more than " << tolerances::tail_ratio
+         << " times: work left undone where the trajectory check does not look (below "
+         << tolerances::trajectory_floor << ")";
+    return text.str();
+  }
+  return "";
+}
+
 TimedSetIntegrity::TimedSetIntegrity(Workspace& ws, DeclaredPreconditioner& declared,
                                      const TimedSetBasis& basis, SpotCheckResult& spot_checks,
                                      IntegrityResults& results)
@@ -92,9 +141,10 @@ std::vector<std::string> TimedSetIntegrity::plan_lines() const {
 
 /// One set's timed window (README.md): from the draw of its b's seed, through the upload, CG
 /// and the fence, to the download of x into `x`. The seconds outside CG are added to `times`
-/// (so to the set's time) and, when `timed`, to the window's totals.
+/// (so to the set's time) and, when `timed`, to the window's totals. CG's final r comes down
+/// too, for the final residual's checks (final_residual_failure).
 CgResult TimedSetIntegrity::run_window(KernelTimes& times, const CgAudit* audit, bool timed,
-                                       Vector& x) {
+                                       Vector& x, Vector& r) {
   const double start = wall_time();
   const double uploaded = rhs_.draw_and_upload();
   const double cg_start = wall_time();
@@ -102,7 +152,10 @@ CgResult TimedSetIntegrity::run_window(KernelTimes& times, const CgAudit* audit,
   const double cg_end = wall_time();
   ws_.backend().fence();
   const double downloaded =
-      bytes_moved_by(ws_, [&] { x = ws_.download(ws_.cg.x, ws_.rows(0)); });
+      bytes_moved_by(ws_, [&] {
+        x = ws_.download(ws_.cg.x, ws_.rows(0));
+        r = ws_.download(ws_.cg.r, ws_.rows(0));
+      });
   const double outside_cg = (cg_start - start) + (wall_time() - cg_end);
   times.total += outside_cg;
   if (timed) {
@@ -140,16 +193,20 @@ CgAudit TimedSetIntegrity::drawn_audit(LiveChecks& checks) {
 SetOutcome TimedSetIntegrity::run_set(KernelTimes& times) {
   ws_.backend().fill(ws_.cg.x, 0.0);
   LiveChecks checks(ws_, declared_, spot_checks_);
+  checks.continue_from(std::move(latest_iterate_));
   CgAudit audit;
   if (plan_.audit_probability > 0 && basis_.iterations > 1) audit = drawn_audit(checks);
-  Vector x;
+  Vector x, r;
   SetOutcome outcome;
-  outcome.cg = run_window(times, audit.check ? &audit : nullptr, true, x);
+  outcome.cg = run_window(times, audit.check ? &audit : nullptr, true, x, r);
+  latest_iterate_ = checks.take_latest_iterate();
   check_solution(ws_, rhs_.values(), x, outcome.cg.scaled_residual(),
                  basis_.validated_true_residual, "the solution of a timed set", spot_checks_);
   const std::string label = "timed set " + std::to_string(++sets_run_);
   outcome.failure =
       trajectory_failure(basis_, label, outcome.cg, results_.worst_trajectory_departure);
+  if (outcome.failure.empty()) outcome.failure = final_residual_failure(label, outcome.cg, x, r);
+  set_residuals_.push_back(outcome.cg.scaled_residual());
   return outcome;
 }
 
@@ -160,7 +217,6 @@ std::string TimedSetIntegrity::end_sets(double sets_seconds) {
   results_.timed_mg_audit_seconds = comm.max(mg_audit_seconds_);
   results_.timed_mg_check_seconds = comm.max(mg_check_seconds_);
   results_.window_transfer_bytes = comm.sum(window_bytes_);
-  rhs_.restore();
   std::ostringstream window;
   window << "Timed windows: drawing, uploading b and downloading x took "
          << results_.window_transfer_seconds << " s of the sets' " << sets_seconds << " s, "
@@ -179,14 +235,14 @@ RerunOutcome TimedSetIntegrity::rerun(int set) {
   RerunOutcome outcome;
   ws_.backend().fill(ws_.cg.x, 0.0);
   LiveChecks checks(ws_, declared_, spot_checks_);
+  checks.continue_from(std::move(latest_iterate_));
   CgAudit audit;  // every iteration
   audit.check = [&](const CgIterate& iterate) {
     checks.check(iterate, iterate.iteration % rerun_mg_period == 0);
   };
   KernelTimes untimed;
-  Vector x;
-  const CgResult cg = run_window(untimed, &audit, false, x);
-  const Vector r = ws_.download(ws_.cg.r, ws_.rows(0));
+  Vector x, r;
+  const CgResult cg = run_window(untimed, &audit, false, x, r);
   results_.rerun_set = set;
   results_.rerun_scaled_residual = cg.scaled_residual();
   const std::string label = "the re-run (a fresh set after the last)";
@@ -195,18 +251,11 @@ RerunOutcome TimedSetIntegrity::rerun(int set) {
   if (!failure.empty()) outcome.failures.push_back(failure);
   check_solution(ws_, rhs_.values(), x, cg.scaled_residual(), basis_.validated_true_residual,
                  "the solution of " + label, spot_checks_);
-  const double tie = residual_tie(ws_, rhs_.values(), x, r);
-  ++results_.residual_tie_checks;
-  results_.rerun_residual_tie = tie;
-  const double tie_limit = tolerances::residual_tie_ratio *
-                           std::fmax(cg.scaled_residual(), basis_.validated_true_residual);
-  if (!(tie <= tie_limit)) {
-    std::ostringstream text;
-    text.precision(17);
-    text << label << ": its final r is " << tie << " of ||b|| from b - A x of its solution (limit "
-         << tie_limit << ")";
-    outcome.failures.push_back(text.str());
-  }
+  results_.rerun_residual_tie = residual_tie(ws_, rhs_.values(), x, r);
+  const std::string tie_failure = final_residual_failure(label, cg, x, r);
+  if (!tie_failure.empty()) outcome.failures.push_back(tie_failure);
+  const std::string tail = tail_failure(basis_, set_residuals_, cg.scaled_residual());
+  if (!tail.empty()) outcome.failures.push_back(tail);
   // The repeat, unchecked: reproducibility of the backend's arithmetic.
   ws_.backend().fill(ws_.cg.x, 0.0);
   rhs_.upload_again();

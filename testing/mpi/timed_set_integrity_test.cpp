@@ -122,7 +122,7 @@ TEST(TimedSetIntegrity, HonestSetsAndTheirReRunPassWithEveryCheckCounted) {
   EXPECT_EQ(h.spot_checks.p_tie_checks, h.results.audits + iterations);
   EXPECT_EQ(h.spot_checks.scalar_checks, h.results.audits + iterations);
   EXPECT_EQ(h.spot_checks.solution_checks, 3);
-  EXPECT_EQ(h.results.residual_tie_checks, 1);
+  EXPECT_EQ(h.results.residual_tie_checks, 3);  // every set's final r and the re-run's
   EXPECT_EQ(h.results.rerun_set, 2);
   EXPECT_EQ(h.results.rerun_repeat_scaled_residual, h.results.rerun_scaled_residual);
   EXPECT_LE(h.spot_checks.worst_scalar_difference, h.spot_checks.scalar_tolerance);
@@ -196,6 +196,19 @@ TEST(TimedSetIntegrity, ASetThatLeavesTheValidatedConvergenceIsNamed) {
   cg.non_finite = "p'Ap in iteration 2";
   EXPECT_NE(trajectory_failure(basis, "set", cg, worst).find("NaN or infinity in p'Ap"),
             std::string::npos);
+}
+
+TEST(TimedSetIntegrity, ASetThatEndsFarAboveTheReRunIsNamed) {
+  // Work stopped below the trajectory's floor leaves the set's end far above the re-run's.
+  TimedSetBasis basis;
+  basis.validated_scaled_residual = 1.0e-30;
+  EXPECT_EQ(tail_failure(basis, {2.0e-30, 5.0e-31}, 1.0e-30), "");
+  const std::string failure = tail_failure(basis, {2.0e-30, 4.0e-12}, 1.0e-30);
+  EXPECT_NE(failure.find("timed set 2 ends at scaled residual 4"), std::string::npos) << failure;
+  EXPECT_NE(failure.find("where the trajectory check does not look"), std::string::npos);
+  // The validated run's end counts where it is the higher one.
+  basis.validated_scaled_residual = 1.0e-11;
+  EXPECT_EQ(tail_failure(basis, {4.0e-12}, 1.0e-30), "");
 }
 
 }  // namespace

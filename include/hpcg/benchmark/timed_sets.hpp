@@ -17,7 +17,8 @@ namespace hpcg {
 /// Runs results.sets timed sets, each in its own window, then one fresh set untimed with every
 /// iteration checked, filling the timed-set fields of `results` and results.integrity.
 /// Collective.
-void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared, const CheckCosts& costs,
-                    BenchmarkResults& results, RunLog& log, const ProgressCallback& progress);
+void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared,
+                    ValidatedRunAudit& validated, BenchmarkResults& results, RunLog& log,
+                    const ProgressCallback& progress);
 
 }  // namespace hpcg

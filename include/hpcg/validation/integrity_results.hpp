@@ -51,6 +51,8 @@ struct IntegrityResults {
   double rerun_residual_tie = 0;
   double rerun_repeat_scaled_residual = 0;
   int residual_tie_checks = 0;
+  /// The worst ||(b - r) - A x|| / ||b|| of any set's final r and x, the re-run's included.
+  double worst_residual_tie = 0;
 };
 
 }  // namespace hpcg

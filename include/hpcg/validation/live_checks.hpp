@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpcg/solver/cg.hpp"
@@ -72,6 +73,23 @@ class LiveChecks {
   /// The seconds the last check() spent on the V-cycle (0 without it): the rest of an audit
   /// with the V-cycle costs what one without it does.
   double last_mg_seconds() const { return last_mg_seconds_; }
+
+  /// An audited iterate: r, the backend's z = M r, and their norms (r empty before any audit).
+  struct Iterate {
+    Vector r, z;
+    double norm_r = 0, norm_z = 0;
+  };
+  /// Hands over the latest audited iterate (these checks keep none after it).
+  Iterate take_latest_iterate() {
+    return {std::move(previous_r_), std::move(previous_z_), previous_norm_r_, previous_norm_z_};
+  }
+  /// Starts the symmetry check from an iterate audited in another run: M is one operator
+  /// whatever the right-hand side, so r_j'M r_k = r_k'M r_j across runs too, and a run's first
+  /// audited iterate is checked as well as its later ones (README.md, threat 5).
+  void continue_from(Iterate earlier) {
+    previous_r_ = std::move(earlier.r), previous_z_ = std::move(earlier.z);
+    previous_norm_r_ = earlier.norm_r, previous_norm_z_ = earlier.norm_z;
+  }
 
  private:
   void check_scalars(const CgIterate& iterate, const Vector& r, const Vector& z, const Vector& p,

@@ -44,6 +44,14 @@ struct TimedSetBasis {
 std::string trajectory_failure(const TimedSetBasis& basis, const std::string& label,
                                const CgResult& cg, double& worst);
 
+/// Why the timed sets' ends are not to be believed, or "": below tolerances::trajectory_floor
+/// the trajectory check is blind, so a backend could stop working there and report the residual
+/// it was left with. The re-run, every iteration of which is checked, shows where an honest set
+/// on a b perturbed alike ends: each of `set_residuals` (the sets' final scaled residuals) must
+/// be within tolerances::tail_ratio of `rerun_residual` or of the validated run's, the larger.
+std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
+                         double rerun_residual);
+
 /// One timed set: CG's result and why the set is not to be believed ("" when nothing says so;
 /// failed checks on its live vectors and solution go to the SpotCheckResult).
 struct SetOutcome {
@@ -64,6 +72,13 @@ class TimedSetIntegrity {
   TimedSetIntegrity(Workspace& ws, DeclaredPreconditioner& declared, const TimedSetBasis& basis,
                     SpotCheckResult& spot_checks, IntegrityResults& results);
 
+  /// The iterate the first audit's symmetry check pairs with: the validated run's last audited
+  /// one (its V-cycle checked there). Each later audit pairs with the one before it, in
+  /// whichever set. Without it the first audit of the run has no pair.
+  void start_symmetry_from(LiveChecks::Iterate validated) {
+    latest_iterate_ = std::move(validated);
+  }
+
   /// The plan in words, for the run log.
   std::vector<std::string> plan_lines() const;
 
@@ -72,19 +87,27 @@ class TimedSetIntegrity {
   /// CG's. Collective.
   SetOutcome run_set(KernelTimes& times);
 
-  /// After the last timed set: gathers the checks' figures over the ranks and puts HPCG's b back.
-  /// Returns a line for the run log, which names `sets_seconds`, the sets' time. Collective.
+  /// After the last timed set: gathers the checks' figures over the ranks. Returns a line for
+  /// the run log, which names `sets_seconds`, the sets' time. Collective.
   std::string end_sets(double sets_seconds);
 
-  /// The re-run, numbered `set` (one past the last timed set). Collective.
+  /// The re-run, numbered `set` (one past the last timed set); puts HPCG's b back at its end.
+  /// Collective.
   RerunOutcome rerun(int set);
+
+  /// Puts HPCG's b back where no re-run follows (one that does puts it back itself: HPCG's b
+  /// uploaded between the sets and the re-run would announce the re-run). Collective.
+  void restore_rhs() { rhs_.restore(); }
 
   /// Bytes this rank moved between host and backend memory for the windows' transfers and the
   /// checks: traffic that is not CG's kernels'.
   double local_bytes_outside_kernels() const { return window_bytes_ + check_bytes_; }
 
  private:
-  CgResult run_window(KernelTimes& times, const CgAudit* audit, bool timed, Vector& x);
+  CgResult run_window(KernelTimes& times, const CgAudit* audit, bool timed, Vector& x,
+                      Vector& r);
+  std::string final_residual_failure(const std::string& label, const CgResult& cg,
+                                     const Vector& x, const Vector& r);
   CgAudit drawn_audit(LiveChecks& checks);
 
   Workspace& ws_;
@@ -94,9 +117,11 @@ class TimedSetIntegrity {
   IntegrityResults& results_;
   AuditPlan plan_;
   SetRhs rhs_;
+  LiveChecks::Iterate latest_iterate_;  ///< the run's latest audited iterate, for symmetry
   double window_bytes_ = 0, check_bytes_ = 0, check_seconds_ = 0;
   double light_audit_seconds_ = 0, mg_audit_seconds_ = 0, mg_check_seconds_ = 0;
   int sets_run_ = 0;
+  std::vector<double> set_residuals_;  ///< each timed set's final scaled residual
 };
 
 }  // namespace hpcg

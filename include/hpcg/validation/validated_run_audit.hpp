@@ -34,6 +34,8 @@ class ValidatedRunAudit {
   const CgAudit& audit() const { return audit_; }
   /// The slowest rank's costs. Collective.
   CheckCosts costs(const Comm& comm) const;
+  /// Hands over its V-cycle-checked iterate, where the timed sets' symmetry checks start.
+  LiveChecks::Iterate take_latest_iterate() { return checks_.take_latest_iterate(); }
 
  private:
   LiveChecks checks_;
