@@ -15,8 +15,9 @@ if [[ "${1:-}" == "--tests" ]]; then
   packages+=(librsvg2-bin)
   # The slurm tier starts its own one-node Slurm (testing/slurm/one_node_slurm.sh).
   packages+=(slurmctld slurmd slurm-client munge)
-  # The second MPI that setup/test.sh builds and tests with (MPICH stays the default).
-  packages+=(libopenmpi-dev openmpi-bin)
+  # The second MPI that setup/test.sh builds and tests with (MPICH stays the default), and
+  # PT-Scotch, which Debian builds against it (xgraph's distributed --partition=scotch there).
+  packages+=(libopenmpi-dev openmpi-bin libptscotch-dev)
 fi
 
 missing=()

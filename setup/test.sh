@@ -57,9 +57,12 @@ test_openmpi() {
   # testing/mpi's distributed suites: the mpi label's programs that exercise our MPI code alone
   # (the backend and graph suites under that label are left to the MPICH build).
   local suites=(halo_test spmv_test cg_test comm_test watchdog_waits_test)
-  cmake --build build/openmpi -j "$(nproc)" --target xhpcg "${suites[@]}" || return
+  cmake --build build/openmpi -j "$(nproc)" --target xhpcg xgraph "${suites[@]}" || return
   ctest --test-dir build/openmpi --output-on-failure -j "$(nproc)" -L mpi \
     -R "^($(IFS='|'; echo "${suites[*]}"))\.np" "$@" || return
+  # xgraph's --partition=scotch is PT-Scotch's distributed cut in this build alone.
+  ctest --test-dir build/openmpi --output-on-failure -R '^integration\.xgraph_scotch_distributed$' \
+    "$@" || return
   testing/integration/second_mpi.sh build/openmpi/bin/xhpcg /usr/bin/mpiexec.openmpi \
     build/test/bin/xhpcg /usr/bin/mpiexec.mpich || return
   # Stop signals under Open MPI's launcher (testing/README.md, "How jobs end"), a few tries each.

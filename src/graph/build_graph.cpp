@@ -138,6 +138,7 @@ Graph build_graph(EdgeList edges, PartitionKind kind, std::uint64_t seed, const 
                                   ? metis_relabel(edges, comm, graph.partition.offsets)
                                   : scotch_relabel(edges, comm, graph.partition.offsets);
     graph.partition.partitioner_seconds = comm.max(wall_time() - start);
+    graph.partition.partitioner = kind == PartitionKind::metis ? "METIS on rank 0" : scotch_method();
   }
   check_local_size(graph.partition.count(comm.rank()), comm);
   const bool weighted = edges.weighted;
@@ -196,6 +197,7 @@ PartitionStats partition_stats(const Graph& graph, const Comm& comm) {
   }
   stats.edge_cut = comm.sum(cut_entries) / (graph.directed ? 1 : 2);
   stats.partitioner_seconds = graph.partition.partitioner_seconds;
+  stats.partitioner = graph.partition.partitioner;
   const std::int64_t mine[3] = {halo, static_cast<std::int64_t>(graph.rows()), edges};
   std::vector<std::int64_t> all(3 * static_cast<size_t>(comm.size()));
   {

@@ -49,7 +49,8 @@ void check_fits(global_int vertices, global_int tuples, const Comm& comm,
                         std::to_string(vertices) + " vertices and " + std::to_string(tuples) +
                         " edge tuples need about " + gib(needed) + " there, and " + gib(limit) +
                         " may be used (half its free memory, or " + cutter.memory_variable +
-                        " bytes); use --partition=balanced, block or random");
+                        " bytes); use --partition=balanced, block or random" +
+                        cutter.elsewhere);
   }
 }
 

@@ -26,6 +26,7 @@ struct GatheredCutter {
   std::string option;           ///< as the user wrote it, for messages: "--partition=metis"
   std::string library;          ///< "METIS"
   std::string memory_variable;  ///< the environment variable that overrides the memory allowed
+  std::string elsewhere;        ///< where a graph too large for rank 0 can still be cut, or ""
   /// Rank 0 only: each vertex's part in [0, parts); throws InputError when the library fails.
   std::function<std::vector<std::int32_t>(const SymmetricCsr&, std::int32_t parts)> cut;
 };

@@ -37,7 +37,8 @@ std::string graph_lines(const XgraphReport& r) {
                                 fixed(p.edge_imbalance, 3) + ", vertex imbalance " +
                                 fixed(p.vertex_imbalance, 3));
   text << line("Partition Cut", std::to_string(p.edge_cut) + " edges cut, partitioned in " +
-                                    fixed(p.partitioner_seconds) + " s");
+                                    fixed(p.partitioner_seconds) + " s" +
+                                    (p.partitioner.empty() ? "" : " (" + p.partitioner + ")"));
   if (!r.weights.empty()) text << line("Weights", r.weights);
   text << line("Neighbour Order", r.options.neighbour_order == NeighbourOrder::id
                                       ? "by id"

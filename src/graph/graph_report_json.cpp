@@ -30,6 +30,7 @@ std::string report_json(const XgraphReport& r) {
                     {"vertex_imbalance", p.vertex_imbalance},
                     {"edge_cut", p.edge_cut},
                     {"partitioner_seconds", p.partitioner_seconds},
+                    {"partitioner", p.partitioner},
                     {"rank_halo", p.rank_halo},
                     {"rank_vertices", p.rank_vertices},
                     {"rank_edges", p.rank_edges}};

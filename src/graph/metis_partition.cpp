@@ -44,7 +44,7 @@ std::vector<std::int32_t> metis_parts(const SymmetricCsr& graph, std::int32_t pa
 
 Relabel metis_relabel(const EdgeList& edges, const Comm& comm, std::vector<global_int>& offsets) {
   return gathered_relabel(edges, comm, offsets,
-                          {"--partition=metis", "METIS", "XGRAPH_METIS_MEMORY", metis_parts});
+                          {"--partition=metis", "METIS", "XGRAPH_METIS_MEMORY", "", metis_parts});
 }
 
 }  // namespace hpcg::graph

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Scotch 7 (Debian's libscotch-dev, sequential, no MPI) on the graph gathered on rank 0; see
-// metis_partition.hpp, and src/graph/README.md for why not PT-Scotch.
+// --partition=scotch in builds without PT-Scotch (MPICH's): Scotch 7 (Debian's libscotch-dev,
+// sequential, no MPI) on the graph gathered on rank 0; see metis_partition.hpp, and
+// src/graph/README.md for why PT-Scotch comes with the Open MPI build only.
 #include <cstdint>
 #include <cstdio>  // scotch.h uses FILE without including it
 #include <string>
@@ -69,7 +70,12 @@ std::vector<std::int32_t> scotch_parts(const SymmetricCsr& graph, std::int32_t p
 
 Relabel scotch_relabel(const EdgeList& edges, const Comm& comm, std::vector<global_int>& offsets) {
   return gathered_relabel(edges, comm, offsets,
-                          {"--partition=scotch", "Scotch", "XGRAPH_SCOTCH_MEMORY", scotch_parts});
+                          {"--partition=scotch", "Scotch", "XGRAPH_SCOTCH_MEMORY",
+                           " (the Open MPI build's --partition=scotch is PT-Scotch's distributed "
+                           "cut, nothing gathered)",
+                           scotch_parts});
 }
+
+const char* scotch_method() { return "Scotch on rank 0"; }
 
 }  // namespace hpcg::graph

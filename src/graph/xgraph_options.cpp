@@ -144,7 +144,8 @@ std::vector<Row> option_rows() {
                   "block (equal vertices), balanced (Gemini: equal edges+vertices), random "
                   "(random relabelling, then block), metis (METIS's k-way cut of the graph "
                   "gathered on rank 0, refused where it does not fit there) or scotch "
-                  "(Scotch's k-way mapping, gathered the same way)")
+                  "(the Open MPI build: PT-Scotch's distributed k-way cut; else Scotch's, "
+                  "gathered as METIS's)")
            .defaults_to("block"),
        [](Reading& r, const OptionValue& v) {
          r.options.partition = parse_partition_kind(v.text);

@@ -15,7 +15,9 @@ fail() { echo "FAIL [$case_name]: $*" >&2; echo "--- stdout" >&2; cat out.txt >&
 # run NP ARGS...: runs xgraph under mpiexec with a hang guard; sets $status.
 run() {
   local ranks=$1; shift
-  timeout 100 "$mpiexec" -n "$ranks" "$xgraph" "$@" >out.txt 2>err.txt
+  # MPIEXEC_PREFLAGS: the launcher's own flags (Open MPI's --oversubscribe), word-split.
+  # shellcheck disable=SC2086
+  timeout 100 "$mpiexec" -n "$ranks" ${MPIEXEC_PREFLAGS:-} "$xgraph" "$@" >out.txt 2>err.txt
   status=$?
   [[ $status -eq 124 ]] && fail "xgraph did not finish within 100 s"
   return 0
@@ -215,6 +217,31 @@ case "$case_name" in
       grep '^Partition Cut:' out.txt | sed 's/, partitioned in.*//' > cut$attempt.txt
     done
     cmp -s cut1.txt cut2.txt || fail "Scotch's cut differs between runs: $(cat cut1.txt) / $(cat cut2.txt)" ;;
+  scotch_distributed)
+    # The Open MPI build: PT-Scotch cuts the graph as the ranks hold it. Nothing is gathered (a
+    # 1000-byte allowance for rank 0 changes nothing), the report says which Scotch cut, and on
+    # 2, 3 and 4 ranks every kernel passes GAP's checks with the components and distances of one
+    # rank (both files compare across rank counts and partitions). scotch_verify checks the
+    # cut's quality against random's.
+    export XGRAPH_SCOTCH_MEMORY=1000
+    run 1 --grid=8 --kernel=cc,sssp --trials=1 --source=0 --labels-out=lb.txt --distances-out=db.txt
+    expect_status 0
+    for np in 2 3 4; do
+      run $np --grid=8 --kernel=all --trials=1 --source=0 --verify --partition=scotch \
+        --labels-out=ls.txt --distances-out=ds.txt --json=s.json
+      expect_status 0; expect_out '^Verification: *PASS (all'
+      expect_out '^Partition Cut:.*(PT-Scotch, distributed)$'
+      grep -q '"partitioner": "PT-Scotch, distributed"' s.json || fail "JSON lacks which Scotch cut"
+      cmp -s lb.txt ls.txt || fail "$np ranks: CC labels differ from one rank's"
+      cmp -s db.txt ds.txt || fail "$np ranks: SSSP distances differ from one rank's"
+      [[ -s err.txt ]] && fail "unexpected stderr"
+    done
+    # The same cut on every run (one thread, deterministic mode, fixed seed).
+    for attempt in 1 2; do
+      run 3 --kron=10 --kernel=none --partition=scotch; expect_status 0
+      grep '^Partition' out.txt | sed 's/, partitioned in.*//' > cut$attempt.txt
+    done
+    cmp -s cut1.txt cut2.txt || fail "PT-Scotch's cut differs between runs: $(cat cut1.txt) / $(cat cut2.txt)" ;;
   repartition)
     # A grid spread at random: the dynamic run verifies and shrinks the halo on 1 to 4 ranks,
     # the fixed run keeps it; both record every iteration in the JSON.
@@ -270,8 +297,11 @@ case "$case_name" in
   bad_repartition_mode)
     expect_error 2 1 "unknown --repartition 'sometimes'" --kron=8 --kernel=pr --repartition=sometimes ;;
   bad_scotch_too_large)
+    # Builds without PT-Scotch (MPICH's): the refusal names the build that cuts without a gather.
     export XGRAPH_SCOTCH_MEMORY=1000; expect_error 3 2 "--partition=scotch gathers the graph on rank 0" \
-      --kron=8 --partition=scotch ;;
+      --kron=8 --partition=scotch
+    grep -q "the Open MPI build's --partition=scotch is PT-Scotch's distributed cut" err.txt ||
+      fail "the refusal does not name the Open MPI build" ;;
   bad_option_without_kernel) expect_error 2 2 "--tolerance needs the PageRank kernel" --kron=8 --kernel=bfs --tolerance=1e-6 ;;
   bad_delta) expect_error 2 1 "option --delta: expected" --kron=8 --kernel=sssp --delta=0 ;;
   bad_symmetrize_generated) expect_error 2 1 "--symmetrize applies to --file" --kron=8 --symmetrize ;;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "hpcg/base/comm.hpp"
@@ -106,6 +107,7 @@ struct PartitionStats {
   /// Edges with their ends on two ranks (arcs when directed).
   global_int edge_cut = 0;
   double partitioner_seconds = 0;  ///< the cut's own time (METIS's gather, cut and spread)
+  std::string partitioner;         ///< Partition::partitioner
   /// Per rank: halo vertices, owned vertices, owned edge entries (rows' in-edges).
   std::vector<global_int> rank_halo, rank_vertices, rank_edges;
 };

@@ -44,7 +44,7 @@ enum class PartitionKind {
   balanced,  ///< Gemini's cut: equal alpha * vertices + edges, alpha = 8 (ranks - 1)
   random,    ///< random relabelling, then equal vertex counts
   metis,     ///< METIS's k-way cut of the graph gathered on rank 0, then its parts as blocks
-  scotch,    ///< Scotch's k-way mapping of the graph gathered on rank 0, the same way
+  scotch,    ///< PT-Scotch's distributed k-way cut (Open MPI build), else Scotch's on rank 0
 };
 
 /// Parses "block", "balanced", "random", "metis" or "scotch"; throws InputError otherwise.
@@ -58,6 +58,9 @@ struct Partition {
   Relabel relabel;
   std::vector<global_int> offsets;
   double partitioner_seconds = 0;  ///< the cut's own time (METIS, Scotch: gather, cut, spread)
+  /// Which library cut and where, for the report ("METIS on rank 0", "PT-Scotch, distributed",
+  /// "Scotch on rank 0"); empty for the partitionings computed in place.
+  std::string partitioner;
 
   int ranks() const { return static_cast<int>(offsets.size()) - 1; }
   int owner_of(global_int internal) const;
