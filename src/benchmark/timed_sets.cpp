@@ -47,13 +47,20 @@ void record_transfers(const TransferCounts& before, const TransferCounts& after,
   log.line(line.str());
 }
 
-/// The backend's own count of its kernels' traffic between `before` and now, when every rank's
-/// backend counted it: bytes summed over ranks (as HPCG's flops are), kernels per rank.
+/// The backend's own count of its kernels' traffic between `before` and now, less `excluded`
+/// (the re-run's), when every rank's backend counted it: bytes summed over ranks (as HPCG's
+/// flops are), kernels per rank.
 std::optional<KernelTraffic> counted_since(const std::optional<KernelTraffic>& before,
+                                           const std::optional<KernelTraffic>& excluded,
                                            const Backend& backend, const Comm& comm) {
-  const std::optional<KernelTraffic> after = backend.kernel_traffic();
+  std::optional<KernelTraffic> after = backend.kernel_traffic();
   const bool counted = before && after;
   if (comm.min(counted ? 1.0 : 0.0) == 0.0) return std::nullopt;
+  if (excluded) {
+    after->read_bytes -= excluded->read_bytes;
+    after->written_bytes -= excluded->written_bytes;
+    after->kernels -= excluded->kernels;
+  }
   return KernelTraffic{comm.sum(after->read_bytes - before->read_bytes),
                        comm.sum(after->written_bytes - before->written_bytes),
                        comm.sum(after->kernels - before->kernels) / comm.size()};
@@ -94,8 +101,15 @@ TimedSetBasis basis_of(const BenchmarkResults& results, const CheckCosts& costs,
   return basis;
 }
 
-/// The timed sets, each run and checked by `integrity`, with their times, transfers and
-/// progress.
+/// What the re-run's call added to the counters that measure the timed sets, taken back out.
+struct RerunShare {
+  TransferCounts transfers;
+  std::optional<KernelTraffic> kernels;
+};
+
+/// The calls of the timed sets and the re-run, one loop and one call path for all (so nothing
+/// before a call's first iteration tells the re-run), each run and checked by `integrity`,
+/// with the timed sets' times, transfers and progress. The re-run's own lines wait for the end.
 void run_sets(Workspace& ws, TimedSetIntegrity& integrity, BenchmarkResults& results,
               RunLog& log, const ProgressCallback& progress) {
   const Comm& comm = ws.comm();
@@ -105,9 +119,36 @@ void run_sets(Workspace& ws, TimedSetIntegrity& integrity, BenchmarkResults& res
   ws.mg_level_times.enable(!ws.backend().asynchronous());
   const TransferCounts before = ws.transfers();
   const std::optional<KernelTraffic> kernels_before = ws.backend().kernel_traffic();
-  for (int set = 0; set < results.sets; ++set) {
+  RerunShare rerun;
+  const int calls = results.sets + 1;
+  int set = 0;
+  for (int call = 0; call < calls; ++call) {
+    // Taken before every call alike; kept only for the re-run's.
+    const MgLevelTimes levels_before = ws.mg_level_times;
+    const TransferCounts transfers_before = ws.transfers();
+    const std::optional<KernelTraffic> call_kernels = ws.backend().kernel_traffic();
     const double before_seconds = results.times.total;
     const SetOutcome outcome = integrity.run_set(results.times);
+    const std::optional<KernelTraffic> call_kernels_after = ws.backend().kernel_traffic();
+    if (outcome.rerun) {
+      ws.mg_level_times = levels_before;  // its V-cycles ran with the same fences, not counted
+      rerun.transfers.bytes = ws.transfers().bytes - transfers_before.bytes;
+      rerun.transfers.halo_bytes = ws.transfers().halo_bytes - transfers_before.halo_bytes;
+      if (call_kernels && call_kernels_after) {
+        rerun.kernels = KernelTraffic{call_kernels_after->read_bytes - call_kernels->read_bytes,
+                                      call_kernels_after->written_bytes -
+                                          call_kernels->written_bytes,
+                                      call_kernels_after->kernels - call_kernels->kernels};
+      }
+      if (!outcome.failure.empty()) results.timed_failures.push_back(outcome.failure);
+      if (results.timed_failures.empty() && results.spot_checks.failures.empty()) continue;
+      if (set == 0) continue;  // one timed set still runs: the report needs a time to mark
+      log.line("Timed sets stopped by the re-run: " + (results.timed_failures.empty()
+                                                            ? results.spot_checks.failures.front()
+                                                            : results.timed_failures.front()));
+      results.sets = set;  // credit only the sets that ran
+      break;
+    }
     const double residual = outcome.cg.scaled_residual();
     results.set_scaled_residuals.push_back(residual);
     results.set_seconds.push_back(results.times.total - before_seconds);
@@ -115,18 +156,19 @@ void run_sets(Workspace& ws, TimedSetIntegrity& integrity, BenchmarkResults& res
     std::ostringstream line;
     line << "Call [" << set << "] Scaled Residual [" << residual << "]";
     log.line(line.str());
-    progress(timed_set_progress(results, set + 1, residual));
+    ++set;
+    progress(timed_set_progress(results, set, residual));
     if (!outcome.failure.empty()) results.timed_failures.push_back(outcome.failure);
-    if (!outcome.failure.empty() || !results.spot_checks.failures.empty()) {
-      log.line("Timed sets stopped: " + (outcome.failure.empty()
+    if (!results.timed_failures.empty() || !results.spot_checks.failures.empty()) {
+      log.line("Timed sets stopped: " + (results.timed_failures.empty()
                                               ? results.spot_checks.failures.front()
-                                              : outcome.failure));
-      results.sets = set + 1;  // credit only the sets that ran
+                                              : results.timed_failures.front()));
+      results.sets = set;  // credit only the sets that ran
       break;
     }
   }
   ws.mg_level_times.enable(false);
-  results.timed_kernel_traffic = counted_since(kernels_before, ws.backend(), comm);
+  results.timed_kernel_traffic = counted_since(kernels_before, rerun.kernels, ws.backend(), comm);
   if (const std::optional<CountedTraffic> counted = counted_traffic(results)) {
     std::ostringstream line;
     line << "Kernel traffic the backend counted in the timed sets: " << counted->bytes_per_iteration
@@ -136,7 +178,8 @@ void run_sets(Workspace& ws, TimedSetIntegrity& integrity, BenchmarkResults& res
     log.line(line.str());
   }
   TransferCounts after = ws.transfers();
-  after.bytes -= integrity.local_bytes_outside_kernels();
+  after.bytes -= integrity.local_bytes_outside_kernels() + rerun.transfers.bytes;
+  after.halo_bytes -= rerun.transfers.halo_bytes;
   record_transfers(before, after, comm, results, log);
   log.line(integrity.end_sets(results.times.total));
   results.mg_level_seconds = level_seconds(ws.mg_level_times);
@@ -156,13 +199,13 @@ void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared,
   integrity.start_symmetry_from(validated.take_latest_iterate());
   for (const std::string& line : integrity.plan_lines()) log.line(line);
   run_sets(ws, integrity, results, log, progress);
-  if (results.timed_failures.empty() && results.spot_checks.failures.empty()) {
-    progress(ProgressEvent{"re-run", "a fresh set, every iteration checked, then repeated"});
-    const RerunOutcome rerun = integrity.rerun(results.sets);
-    for (const std::string& failure : rerun.failures) results.timed_failures.push_back(failure);
+  // The re-run's lines and its repeat only now: earlier they would have told it apart.
+  const RerunOutcome rerun = integrity.end_rerun();
+  for (const std::string& failure : rerun.failures) results.timed_failures.push_back(failure);
+  if (!rerun.log_line.empty()) {
+    progress(ProgressEvent{"re-run", "call " + std::to_string(results.integrity.rerun_set + 1) +
+                                         ", every iteration checked, repeated"});
     log.line(rerun.log_line);
-  } else {
-    integrity.restore_rhs();
   }
   log_spot_checks(results, log);
 }

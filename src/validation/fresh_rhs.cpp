@@ -27,7 +27,7 @@ void perturbed_rhs(const Vector& b, double amplitude, std::uint64_t seed, int st
 }
 
 SetRhs::SetRhs(Workspace& ws, double relative_size)
-    : ws_(ws), b_(ws.problem().b), rhs_(b_.size()) {
+    : ws_(ws), b_(ws.problem().b), rhs_(b_.size()), kept_(b_.size()) {
   const Comm& comm = ws.comm();
   double squares = 0.0;
   for (local_int i = 0; i < b_.size(); ++i) squares += b_[i] * b_[i];
@@ -38,16 +38,16 @@ SetRhs::SetRhs(Workspace& ws, double relative_size)
 double SetRhs::draw_and_upload() {
   seed_ = shared_os_random_bits(ws_.comm());
   perturbed_rhs(b_, amplitude_, seed_, ws_.comm().rank(), rhs_);
-  return upload();
+  return upload(rhs_);
 }
 
-double SetRhs::upload_again() { return upload(); }
+double SetRhs::upload_kept() { return upload(kept_); }
 
 void SetRhs::restore() { ws_.upload(b_.data(), 0, b_.size(), ws_.cg.b); }
 
-double SetRhs::upload() {
+double SetRhs::upload(const Vector& values) {
   const double start = ws_.transfers().bytes;
-  ws_.upload(rhs_.data(), 0, rhs_.size(), ws_.cg.b);
+  ws_.upload(values.data(), 0, values.size(), ws_.cg.b);
   return ws_.transfers().bytes - start;
 }
 

@@ -8,6 +8,7 @@
 
 #include "hpcg/base/timer.hpp"
 #include "hpcg/validation/check_budget.hpp"
+#include "hpcg/validation/os_random.hpp"
 #include "hpcg/validation/tolerances.hpp"
 #include "check_support.hpp"
 
@@ -88,6 +89,10 @@ std::string TimedSetIntegrity::final_residual_failure(const std::string& label, 
   return text.str();
 }
 
+bool rerun_drawn(std::uint64_t bits, int calls_left) {
+  return calls_left >= 1 && bits % static_cast<std::uint64_t>(calls_left) == 0;
+}
+
 std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
                          double rerun_residual) {
   const double reference = std::fmax(rerun_residual, basis.validated_scaled_residual);
@@ -139,16 +144,29 @@ std::vector<std::string> TimedSetIntegrity::plan_lines() const {
   return {checks.str(), sizes.str()};
 }
 
-/// One set's timed window (README.md): from the draw of its b's seed, through the upload, CG
-/// and the fence, to the download of x into `x`. The seconds outside CG are added to `times`
-/// (so to the set's time) and, when `timed`, to the window's totals. CG's final r comes down
-/// too, for the final residual's checks (final_residual_failure).
-CgResult TimedSetIntegrity::run_window(KernelTimes& times, const CgAudit* audit, bool timed,
+/// One call's window (README.md): from the draw of its b's seed, through the upload, CG and
+/// the fence, to the download of x into `x`. Only after the upload is it drawn whether the call
+/// is the re-run (`rerun`): the audits then cover every iteration and the seconds go nowhere;
+/// otherwise the seconds outside CG are added to `times` (so to the set's time) and to the
+/// windows' totals. CG's final r comes down too, for the final residual's checks.
+CgResult TimedSetIntegrity::run_window(KernelTimes& times, LiveChecks& checks, bool& rerun,
                                        Vector& x, Vector& r) {
   const double start = wall_time();
   const double uploaded = rhs_.draw_and_upload();
+  rerun = draw_rerun();
+  KernelTimes untimed;
+  KernelTimes& counted = rerun ? untimed : times;
+  CgAudit audit;
+  if (rerun) {
+    audit.check = [&checks](const CgIterate& iterate) {
+      checks.check(iterate, iterate.iteration % rerun_mg_period == 0);
+    };
+  } else if (plan_.audit_probability > 0 && basis_.iterations > 1) {
+    audit = drawn_audit(checks);
+  }
   const double cg_start = wall_time();
-  CgResult cg = run_cg(ws_, {basis_.iterations, 0.0, true}, times, audit);
+  CgResult cg = run_cg(ws_, {basis_.iterations, 0.0, true}, counted,
+                       audit.check ? &audit : nullptr);
   const double cg_end = wall_time();
   ws_.backend().fence();
   const double downloaded =
@@ -157,12 +175,22 @@ CgResult TimedSetIntegrity::run_window(KernelTimes& times, const CgAudit* audit,
         r = ws_.download(ws_.cg.r, ws_.rows(0));
       });
   const double outside_cg = (cg_start - start) + (wall_time() - cg_end);
-  times.total += outside_cg;
-  if (timed) {
+  counted.total += outside_cg;
+  if (!rerun) {
     results_.window_transfer_seconds += outside_cg;
     window_bytes_ += uploaded + downloaded;
   }
   return cg;
+}
+
+/// Whether this call is the re-run: once, with probability 1 / (calls left), from bits drawn on
+/// rank 0 by the operating system's generator in every call (so every call looks the same).
+bool TimedSetIntegrity::draw_rerun() {
+  const std::uint64_t bits = shared_os_random_bits(ws_.comm());
+  const int calls_left = basis_.sets + 1 - calls_++;
+  if (rerun_done_) return false;
+  rerun_done_ = rerun_drawn(bits, calls_left);
+  return rerun_done_;
 }
 
 /// Audits drawn in every iteration after its step (audit_plan.hpp), counted in the results.
@@ -194,12 +222,14 @@ SetOutcome TimedSetIntegrity::run_set(KernelTimes& times) {
   ws_.backend().fill(ws_.cg.x, 0.0);
   LiveChecks checks(ws_, declared_, spot_checks_);
   checks.continue_from(std::move(latest_iterate_));
-  CgAudit audit;
-  if (plan_.audit_probability > 0 && basis_.iterations > 1) audit = drawn_audit(checks);
   Vector x, r;
   SetOutcome outcome;
-  outcome.cg = run_window(times, audit.check ? &audit : nullptr, true, x, r);
+  outcome.cg = run_window(times, checks, outcome.rerun, x, r);
   latest_iterate_ = checks.take_latest_iterate();
+  if (outcome.rerun) {
+    outcome.failure = rerun_failure(outcome.cg, x, r);
+    return outcome;
+  }
   check_solution(ws_, rhs_.values(), x, outcome.cg.scaled_residual(),
                  basis_.validated_true_residual, "the solution of a timed set", spot_checks_);
   const std::string label = "timed set " + std::to_string(++sets_run_);
@@ -208,6 +238,25 @@ SetOutcome TimedSetIntegrity::run_set(KernelTimes& times) {
   if (outcome.failure.empty()) outcome.failure = final_residual_failure(label, outcome.cg, x, r);
   set_residuals_.push_back(outcome.cg.scaled_residual());
   return outcome;
+}
+
+/// The re-run's checks, once its call is over: it must follow the validated convergence, its
+/// solution must hold and its final r must be b - A x of its downloaded x. Its b is kept for
+/// the repeat after the last set (end_rerun).
+std::string TimedSetIntegrity::rerun_failure(const CgResult& cg, const Vector& x,
+                                             const Vector& r) {
+  results_.rerun_set = sets_run_;  // the timed sets before it
+  results_.rerun_scaled_residual = cg.scaled_residual();
+  rhs_.keep();
+  const std::string label = "the re-run (a fresh set, every iteration checked)";
+  double ignored = 0.0;
+  std::string failure = trajectory_failure(basis_, label, cg, ignored);
+  check_solution(ws_, rhs_.values(), x, cg.scaled_residual(), basis_.validated_true_residual,
+                 "the solution of " + label, spot_checks_);
+  results_.rerun_residual_tie = residual_tie(ws_, rhs_.values(), x, r);
+  const std::string tie_failure = final_residual_failure(label, cg, x, r);
+  if (failure.empty()) failure = tie_failure;
+  return failure;
 }
 
 std::string TimedSetIntegrity::end_sets(double sets_seconds) {
@@ -225,48 +274,29 @@ std::string TimedSetIntegrity::end_sets(double sets_seconds) {
   return window.str();
 }
 
-/// One more set after the last, on a fresh b like any other (nothing tells it from a timed
-/// set before its first iteration), untimed with every iteration checked (the V-cycle in one in
-/// `rerun_mg_period`): it must follow the validated convergence, its solution must hold, and
-/// its final r must be b - A x of its downloaded x. It then runs again on the same b, and must
-/// give the same scaled residual: bit for bit for a bit-reproducible backend. A replay of this
-/// repeat repeats a run that was checked throughout, so it hides nothing.
-RerunOutcome TimedSetIntegrity::rerun(int set) {
+/// The re-run runs again on its own b, unchecked, and must give the same scaled residual: bit
+/// for bit for a bit-reproducible backend. This repeat is recognisable on purpose: a replay of
+/// it repeats a run that was checked throughout, so it hides nothing.
+RerunOutcome TimedSetIntegrity::end_rerun() {
   RerunOutcome outcome;
-  ws_.backend().fill(ws_.cg.x, 0.0);
-  LiveChecks checks(ws_, declared_, spot_checks_);
-  checks.continue_from(std::move(latest_iterate_));
-  CgAudit audit;  // every iteration
-  audit.check = [&](const CgIterate& iterate) {
-    checks.check(iterate, iterate.iteration % rerun_mg_period == 0);
-  };
-  KernelTimes untimed;
-  Vector x, r;
-  const CgResult cg = run_window(untimed, &audit, false, x, r);
-  results_.rerun_set = set;
-  results_.rerun_scaled_residual = cg.scaled_residual();
-  const std::string label = "the re-run (a fresh set after the last)";
-  double ignored = 0.0;
-  const std::string failure = trajectory_failure(basis_, label, cg, ignored);
-  if (!failure.empty()) outcome.failures.push_back(failure);
-  check_solution(ws_, rhs_.values(), x, cg.scaled_residual(), basis_.validated_true_residual,
-                 "the solution of " + label, spot_checks_);
-  results_.rerun_residual_tie = residual_tie(ws_, rhs_.values(), x, r);
-  const std::string tie_failure = final_residual_failure(label, cg, x, r);
-  if (!tie_failure.empty()) outcome.failures.push_back(tie_failure);
-  const std::string tail = tail_failure(basis_, set_residuals_, cg.scaled_residual());
+  if (!rerun_done_) {
+    rhs_.restore();
+    return outcome;
+  }
+  const double expected = results_.rerun_scaled_residual;
+  const std::string tail = tail_failure(basis_, set_residuals_, expected);
   if (!tail.empty()) outcome.failures.push_back(tail);
-  // The repeat, unchecked: reproducibility of the backend's arithmetic.
   ws_.backend().fill(ws_.cg.x, 0.0);
-  rhs_.upload_again();
+  rhs_.upload_kept();
+  KernelTimes untimed;
   const CgResult again = run_cg(ws_, {basis_.iterations, 0.0, true}, untimed, nullptr);
   rhs_.restore();
   results_.rerun_repeat_scaled_residual = again.scaled_residual();
-  const double expected = cg.scaled_residual(), actual = again.scaled_residual();
+  const double actual = again.scaled_residual();
   const double tolerance = results_.timed_residual_tolerance;
   std::ostringstream repeat;
   repeat.precision(17);
-  repeat << "timed set " << set + 1 << " re-run: scaled residual " << actual;
+  repeat << "timed set " << results_.rerun_set + 1 << " re-run: scaled residual " << actual;
   if (!(std::fabs(actual - expected) <= tolerance * std::fabs(expected)) ||
       again.iterations != basis_.iterations) {
     repeat << " in " << again.iterations << " iterations differs from its first run's " << expected

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The timed sets' integrity module on 1, 2 and 4 ranks: honest sets and their re-run pass with
-// every check counted; a backend that stops updating x, one whose p comes from a float z, and
+// every check counted, the re-run falling on each call; a backend that stops updating x, one whose p comes from a float z, and
 // a set that leaves the validated convergence are each caught with a reason that names them.
 #include "hpcg/validation/timed_set_integrity.hpp"
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -104,15 +105,18 @@ TEST(TimedSetIntegrity, HonestSetsAndTheirReRunPassWithEveryCheckCounted) {
   Harness h(Fault::none, 2);
   KernelTimes times;
   std::vector<std::string> failures;
-  for (int set = 0; set < 2; ++set) {
+  int reruns = 0, rerun_call = -1;
+  for (int call = 0; call < 3; ++call) {  // the 2 timed sets and the re-run, in some order
     const SetOutcome outcome = h.integrity->run_set(times);
     EXPECT_EQ(outcome.cg.iterations, iterations);
+    if (outcome.rerun) ++reruns, rerun_call = call;
     if (!outcome.failure.empty()) failures.push_back(outcome.failure);
   }
   h.integrity->end_sets(times.total);
-  const RerunOutcome rerun = h.integrity->rerun(2);
+  const RerunOutcome rerun = h.integrity->end_rerun();
   failures.insert(failures.end(), rerun.failures.begin(), rerun.failures.end());
   EXPECT_EQ(h.failures(failures), "");
+  EXPECT_EQ(reruns, 1);
   // Every iteration of the timed sets draws; the re-run checks every iteration.
   EXPECT_GT(h.results.audit_probability, 0.0);
   EXPECT_EQ(h.results.audit_draws, 2 * iterations);
@@ -123,8 +127,9 @@ TEST(TimedSetIntegrity, HonestSetsAndTheirReRunPassWithEveryCheckCounted) {
   EXPECT_EQ(h.spot_checks.scalar_checks, h.results.audits + iterations);
   EXPECT_EQ(h.spot_checks.solution_checks, 3);
   EXPECT_EQ(h.results.residual_tie_checks, 3);  // every set's final r and the re-run's
-  EXPECT_EQ(h.results.rerun_set, 2);
+  EXPECT_EQ(h.results.rerun_set, rerun_call);   // the timed sets before it
   EXPECT_EQ(h.results.rerun_repeat_scaled_residual, h.results.rerun_scaled_residual);
+  EXPECT_NE(rerun.log_line.find("re-run: scaled residual"), std::string::npos) << rerun.log_line;
   EXPECT_LE(h.spot_checks.worst_scalar_difference, h.spot_checks.scalar_tolerance);
   EXPECT_GT(h.results.rhs_perturbation, 0.0);
   EXPECT_LE(h.results.worst_trajectory_departure, tolerances::trajectory);
@@ -132,7 +137,36 @@ TEST(TimedSetIntegrity, HonestSetsAndTheirReRunPassWithEveryCheckCounted) {
   EXPECT_LE(h.results.window_transfer_seconds, times.total);
   // The V-cycle checks' own seconds are part of the V-cycle audits' (the slowest rank's each).
   EXPECT_LE(h.results.timed_mg_check_seconds, h.results.timed_mg_audit_seconds);
-  if (h.results.mg_audits > 0) EXPECT_GT(h.results.timed_mg_check_seconds, 0.0);
+  if (h.results.mg_audits > 0) {
+    EXPECT_GT(h.results.timed_mg_check_seconds, 0.0);
+  }
+}
+
+TEST(TimedSetIntegrity, TheReRunFallsOnEveryCallAlikeAndOnlyOnce) {
+  // Drawn call by call with probability 1 / (calls left), as run_set does: each of 5 calls
+  // takes it in about a fifth of 50000 runs (a binomial's standard deviation is 89 there).
+  constexpr int calls = 5, runs = 50000;
+  std::mt19937_64 engine(2026);
+  std::vector<int> taken(calls, 0);
+  for (int run = 0; run < runs; ++run) {
+    int reruns = 0;
+    for (int call = 0; call < calls; ++call) {
+      if (reruns == 0 && rerun_drawn(engine(), calls - call)) ++reruns, ++taken[call];
+    }
+    ASSERT_EQ(reruns, 1);  // the last call takes it when no other did
+  }
+  for (int call = 0; call < calls; ++call) EXPECT_NEAR(taken[call], runs / calls, 500) << call;
+  EXPECT_TRUE(rerun_drawn(12345, 1));
+  EXPECT_FALSE(rerun_drawn(12345, 0));
+}
+
+TEST(TimedSetIntegrity, WithNoTimedSetLeftTheLastCallIsTheReRun) {
+  Harness h(Fault::none, 0);
+  KernelTimes times;
+  EXPECT_TRUE(h.integrity->run_set(times).rerun);
+  EXPECT_EQ(times.total, 0.0);  // the re-run's time counts nowhere
+  EXPECT_EQ(h.results.rerun_set, 0);
+  EXPECT_EQ(h.integrity->end_rerun().failures.size(), 0u);
 }
 
 TEST(ValidatedRunAudit, MeasuresItsVcycleCheckAndTheRestOfThatAudit) {
@@ -159,7 +193,7 @@ TEST(ValidatedRunAudit, MeasuresItsVcycleCheckAndTheRestOfThatAudit) {
 TEST(TimedSetIntegrity, AnXThatMissesUpdatesFailsTheSolutionCheck) {
   Harness h(Fault::stale_x, 1);
   KernelTimes times;
-  h.integrity->run_set(times);
+  for (int call = 0; call < 2; ++call) h.integrity->run_set(times);  // one is the timed set
   EXPECT_NE(h.failures().find("the solution of a timed set leaves"), std::string::npos)
       << h.failures();
 }
@@ -168,9 +202,9 @@ TEST(TimedSetIntegrity, APFromAFloatZIsNotTiedToZ) {
   // The re-run checks every iteration, so it is caught whatever the sets' draws were.
   Harness h(Fault::p_from_float_z, 1);
   KernelTimes times;
-  h.integrity->run_set(times);
+  for (int call = 0; call < 2; ++call) h.integrity->run_set(times);  // one is the re-run
   h.integrity->end_sets(times.total);
-  h.integrity->rerun(1);
+  h.integrity->end_rerun();
   EXPECT_NE(h.failures().find("p not tied to z"), std::string::npos) << h.failures();
 }
 

@@ -33,19 +33,21 @@ class SetRhs {
   /// Draws a fresh seed and uploads the b it gives into ws.cg.b; returns the bytes that moved.
   /// Collective.
   double draw_and_upload();
-  /// Uploads the b drawn last again (the re-run's repeat); returns the bytes that moved.
-  double upload_again();
+  /// Keeps the b drawn last (the re-run's), for upload_kept after later draws.
+  void keep() { kept_.copy_from(rhs_); }
+  /// Uploads the kept b again (the re-run's repeat); returns the bytes that moved.
+  double upload_kept();
   /// The b uploaded last.
   const Vector& values() const { return rhs_; }
   /// Puts HPCG's own b back for the checks that follow.
   void restore();
 
  private:
-  double upload();
+  double upload(const Vector& values);
 
   Workspace& ws_;
   const Vector& b_;
-  Vector rhs_;
+  Vector rhs_, kept_;
   double amplitude_ = 0.0;
   std::uint64_t seed_ = 0;
 };

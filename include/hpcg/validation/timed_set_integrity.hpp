@@ -3,11 +3,12 @@
 // in its own window (its b drawn and uploaded, CG, the fence, x downloaded) on a right-hand side
 // drawn at run time (fresh_rhs.hpp); audits fall on iterations drawn after each step within the
 // check budget (audit_plan.hpp, check_budget.hpp); each set must follow the validated run's
-// convergence and its downloaded x must hold; after the last set one more set, drawn only then,
-// runs with every iteration checked. The benchmark keeps the loop over the sets, their timing and
-// the rating; this module decides whether each set is to be believed.
+// convergence and its downloaded x must hold; one of the calls, drawn after its b is uploaded,
+// is the re-run, untimed with every iteration checked. The benchmark keeps the loop over the
+// sets, their timing and the rating; this module decides whether each set is to be believed.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -52,11 +53,17 @@ std::string trajectory_failure(const TimedSetBasis& basis, const std::string& la
 std::string tail_failure(const TimedSetBasis& basis, const std::vector<double>& set_residuals,
                          double rerun_residual);
 
+/// Whether a call with `calls_left` calls left (itself included) is the re-run, given 64 random
+/// `bits`: with probability 1 / calls_left (certain for the last), so that a re-run not yet run
+/// falls on each of the calls with the same probability.
+bool rerun_drawn(std::uint64_t bits, int calls_left);
+
 /// One timed set: CG's result and why the set is not to be believed ("" when nothing says so;
 /// failed checks on its live vectors and solution go to the SpotCheckResult).
 struct SetOutcome {
   CgResult cg;
   std::string failure;
+  bool rerun = false;  ///< the re-run, not a timed set: neither timed nor credited
 };
 
 /// The re-run's failures and its line for the run log.
@@ -82,30 +89,34 @@ class TimedSetIntegrity {
   /// The plan in words, for the run log.
   std::vector<std::string> plan_lines() const;
 
-  /// Runs one timed set in its own window with the audits drawn in it, then checks its
-  /// solution and convergence. The window's seconds outside CG are added to `times.total` with
-  /// CG's. Collective.
+  /// Runs one of the basis's sets + 1 calls in its own window. After its b is uploaded (so
+  /// nothing before tells), a draw from the operating system's generator on rank 0 decides with
+  /// probability 1 / (calls left) whether this call is the re-run: uniform over the calls, the
+  /// last call when none was. A timed set runs with the audits drawn in it, its window's seconds
+  /// outside CG added to `times.total` with CG's. The re-run checks every iteration (the
+  /// V-cycle in one in rerun_mg_period), its time goes nowhere; both then have their solution,
+  /// convergence and final r checked. Collective.
   SetOutcome run_set(KernelTimes& times);
 
   /// After the last timed set: gathers the checks' figures over the ranks. Returns a line for
   /// the run log, which names `sets_seconds`, the sets' time. Collective.
   std::string end_sets(double sets_seconds);
 
-  /// The re-run, numbered `set` (one past the last timed set); puts HPCG's b back at its end.
-  /// Collective.
-  RerunOutcome rerun(int set);
-
-  /// Puts HPCG's b back where no re-run follows (one that does puts it back itself: HPCG's b
-  /// uploaded between the sets and the re-run would announce the re-run). Collective.
-  void restore_rhs() { rhs_.restore(); }
+  /// After the last call: the sets' ends against the re-run's (tail_failure), the re-run's
+  /// repeat on its own b, then HPCG's b put back. Uploads of HPCG's b or of the re-run's wait
+  /// until here: either between the sets would announce the re-run. With no re-run run (the
+  /// sets stopped before it), only puts HPCG's b back. Collective.
+  RerunOutcome end_rerun();
 
   /// Bytes this rank moved between host and backend memory for the windows' transfers and the
   /// checks: traffic that is not CG's kernels'.
   double local_bytes_outside_kernels() const { return window_bytes_ + check_bytes_; }
 
  private:
-  CgResult run_window(KernelTimes& times, const CgAudit* audit, bool timed, Vector& x,
+  CgResult run_window(KernelTimes& times, LiveChecks& checks, bool& rerun, Vector& x,
                       Vector& r);
+  bool draw_rerun();
+  std::string rerun_failure(const CgResult& cg, const Vector& x, const Vector& r);
   std::string final_residual_failure(const std::string& label, const CgResult& cg,
                                      const Vector& x, const Vector& r);
   CgAudit drawn_audit(LiveChecks& checks);
@@ -120,7 +131,8 @@ class TimedSetIntegrity {
   LiveChecks::Iterate latest_iterate_;  ///< the run's latest audited iterate, for symmetry
   double window_bytes_ = 0, check_bytes_ = 0, check_seconds_ = 0;
   double light_audit_seconds_ = 0, mg_audit_seconds_ = 0, mg_check_seconds_ = 0;
-  int sets_run_ = 0;
+  int sets_run_ = 0, calls_ = 0;
+  bool rerun_done_ = false;
   std::vector<double> set_residuals_;  ///< each timed set's final scaled residual
 };
 
