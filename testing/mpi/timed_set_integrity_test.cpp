@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The timed sets' integrity module on 1, 2 and 4 ranks: honest sets and their re-run pass with
-// every check counted, the re-run falling on each call; a backend that stops updating x, one whose p comes from a float z, and
-// a set that leaves the validated convergence are each caught with a reason that names them.
+// every check counted, the re-run drawn alike on each call; a backend that stops updating x,
+// one whose p comes from a float z, and a set that leaves the validated convergence are each
+// caught with a reason that names them.
 #include "hpcg/validation/timed_set_integrity.hpp"
 
 #include <gtest/gtest.h>

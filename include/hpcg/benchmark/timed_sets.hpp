@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The timed sets: HPCG's timed CG runs, each solving its own right-hand side in its own window,
-// with what proves them (the module of the verification layer, timed_set_integrity.hpp); then
-// the re-run. Here stay the loop over the sets, their times, transfers and progress; the checks
-// and their decisions are the verification layer's. Nothing here changes what HPCG 3.1 times.
+// with what proves them (the module of the verification layer, timed_set_integrity.hpp), and
+// the re-run among them. Here stay the loop over the sets, their times, transfers and progress;
+// the checks and their decisions are the verification layer's. Nothing here changes what
+// HPCG 3.1 times.
 #pragma once
 
 #include "hpcg/benchmark/progress.hpp"
@@ -14,8 +15,9 @@
 
 namespace hpcg {
 
-/// Runs results.sets timed sets, each in its own window, then one fresh set untimed with every
-/// iteration checked, filling the timed-set fields of `results` and results.integrity.
+/// Runs results.sets timed sets, each in its own window, and among them, at a call drawn at
+/// random, one fresh set untimed with every iteration checked (the re-run), filling the
+/// timed-set fields of `results` and results.integrity.
 /// Collective.
 void run_timed_sets(Workspace& ws, DeclaredPreconditioner& declared,
                     ValidatedRunAudit& validated, BenchmarkResults& results, RunLog& log,

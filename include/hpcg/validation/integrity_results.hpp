@@ -40,10 +40,11 @@ struct IntegrityResults {
   long long audit_draws = 0, audits = 0, mg_audits = 0;
   /// The 1-based iteration of the last audit in any set, the last iterations included.
   int latest_audited_iteration = 0;
-  /// The re-run: one of the calls of the timed sets, drawn at random, on a fresh right-hand side, untimed, every
-  /// iteration checked, its final r tied to b - A x from the downloaded x (||difference|| /
-  /// ||b||), then repeated on the same b, whose scaled residual must equal the first's: bit for
-  /// bit for a bit-reproducible backend, else within timed_residual_tolerance (relative).
+  /// The re-run: one of the timed sets' calls, drawn at random, on a fresh right-hand side,
+  /// untimed, every iteration checked, its final r tied to b - A x from the downloaded x
+  /// (||difference|| / ||b||), then repeated after the last set on the same b, whose scaled
+  /// residual must equal the first's: bit for bit for a bit-reproducible backend, else within
+  /// timed_residual_tolerance (relative).
   /// rerun_set is its 0-based call (the timed sets that ran before it); -1 = none ran.
   int rerun_set = -1;
   double rerun_scaled_residual = 0;
