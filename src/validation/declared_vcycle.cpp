@@ -11,7 +11,8 @@ namespace {
 
 /// sum_k a_ik x_k over entries [begin, end) of A's values, in four partial sums: one running
 /// sum makes each product wait for the previous addition, and the check's sweeps are what an
-/// audited V-cycle costs.
+/// audited V-cycle costs. Written here, not taken from the openmp backend's alike row product:
+/// the check must not run the code it checks.
 inline double row_sum(const SparseMatrix& A, nnz_int begin, nnz_int end, const double* x) {
   const local_int* column = A.column_index.data();
   const double* value = A.values.data();
