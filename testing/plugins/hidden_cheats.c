@@ -7,7 +7,8 @@
  * - RERUN_BY_RESTORE: lazy until it sees HPCG's own b uploaded again after the timed sets
  *   began (the core restoring b before the re-run), honest from then on.
  * - RERUN_BY_STACK: lazy while the upload of b comes through the same call stack as the first
- *   timed set's; honest once a b arrives through another (the re-run's).
+ *   timed set's; honest once a b arrives through another (the re-run's, when it had its own
+ *   call path: since the re-run is one of the sets' calls, never).
  * - TAIL_SKIP: no work at all once its residual is below 1e-11 of r0 (below the trajectory's
  *   floor), CG's scalars repeated so that the residual CG reports stays true; re-run by stack.
  * - TAIL_SKIP_FAKED: the same, reporting the residual falling on as before.
