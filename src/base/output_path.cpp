@@ -30,6 +30,10 @@ std::string shown(const std::string& directory) {
              : std::string("the working directory");
 }
 
+/// The end of a mkstemp(3) template: the six letters it replaces with a name no other process
+/// holds.
+const std::string mkstemp_letters(6, 'X');
+
 /// Why no file can be created in `directory` ("directory 'out' does not exist"), or "".
 std::string directory_problem(const std::string& directory) {
   struct stat info {};
@@ -38,7 +42,7 @@ std::string directory_problem(const std::string& directory) {
     return shown(directory) + " cannot be used (" + std::strerror(errno) + ")";
   }
   if (!S_ISDIR(info.st_mode)) return "'" + directory + "' is not a directory";
-  std::string probe = directory + "/.hpcg-write-check-XXXXXX";  // mkstemp's template
+  std::string probe = directory + "/.hpcg-write-check-" + mkstemp_letters;
   const int fd = ::mkstemp(probe.data());
   if (fd < 0) return shown(directory) + " takes no new files (" + std::strerror(errno) + ")";
   ::close(fd);
@@ -205,8 +209,7 @@ std::string create_temporary_beside(const std::string& path) {
   // process was killed before it could (MPI_Abort from another rank).
   const std::string target = resolved_path(path);
   remove_stale_partials(parent_directory(target));
-  // mkstemp's template: it replaces the six X with a name no other process holds.
-  std::string temporary = target + ".partial-" + partial_owner_tag() + "-XXXXXX";
+  std::string temporary = target + ".partial-" + partial_owner_tag() + "-" + mkstemp_letters;
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0) {
     throw ResourceError("cannot write " + path + ": cannot create a temporary file beside it (" +
