@@ -138,6 +138,7 @@ TimedRuns timed(MxpWorkspace& ws, int calls, int validated_iterations, double to
     runs.flops.mg += result.flops.mg;
     runs.flops.orthogonalization += result.flops.orthogonalization;
     runs.flops.vector_update += result.flops.vector_update;
+    runs.steps += result.steps;
     double recomputed = residual_norm(problem, problem.b, x);
     bool ran_enough = result.iterations >= validated_iterations;
     if (!std::isfinite(recomputed) ||
@@ -148,6 +149,10 @@ TimedRuns timed(MxpWorkspace& ws, int calls, int validated_iterations, double to
     }
   }
   runs.seconds = problem.comm.max(runs.seconds);
+  for (double* kind : {&runs.steps.spmv, &runs.steps.mg, &runs.steps.orthogonalization,
+                       &runs.steps.vector_update}) {
+    *kind = problem.comm.max(*kind);
+  }
   return runs;
 }
 

@@ -121,6 +121,14 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
 
   backend.fence();
   const double start = wall_time();
+  // Each lap adds the time since the previous one to the step kind that just ran.
+  double mark = start;
+  StepSeconds& steps = result.steps;
+  auto lap = [&mark](double& kind) {
+    const double now = wall_time();
+    kind += now - mark;
+    mark = now;
+  };
   P normr(0), normr0(0);
   double normr0_hi = 0;
   while (result.iterations <= settings.max_iterations && !result.converged) {
@@ -128,8 +136,10 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
     ws.exchange_halo<double>(0, x);
     backend.spmv(0, x, Ax);
     if (StepAuditor* audits = ws.auditor()) audits->spmv<double>(0, x, Ax);
+    lap(steps.spmv);
     backend.waxpby(n, 1.0, b_vec, -1.0, Ax, r);
     const double normr_hi = std::sqrt(global_dot<double>(ws, n, r, r));
+    lap(steps.vector_update);
     flops.spmv += spmv_flops;
     flops.vector_update += 4.0 * global_n;
     if (result.iterations == 0) {
@@ -149,16 +159,19 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
     }
     S::from_double(backend, n, 1.0 / normr_hi, r, Q[0]);
     flops.vector_update += global_n;
+    lap(steps.vector_update);
 
     // One restart cycle in Inner: z = M q_{k-1}, q_k = A z, CGS2, normalise, rotate.
     int k = 1;
     proj.t[0] = normr;
     while (k <= m && normr / normr0 > settings.tolerance && !std::isnan(normr)) {
       ws.vcycle<Inner>(Q[k - 1], z, flops);
+      lap(steps.mg);
       ws.exchange_halo<Inner>(0, z);
       S::spmv(backend, 0, z, Q[k]);
       if (StepAuditor* audits = ws.auditor()) audits->spmv<Inner>(0, z, Q[k]);
       flops.spmv += spmv_flops;
+      lap(steps.spmv);
       gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
       gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
@@ -168,6 +181,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       flops.orthogonalization += 8.0 * k * global_n + 3.0 * global_n;
       proj.at(k, k - 1) = beta;
       normr = rotate(proj, k);
+      lap(steps.orthogonalization);
       ++result.iterations;
       ++k;
     }
@@ -176,12 +190,15 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
     solve_upper(proj, k - 1);
     S::fill(backend, update, 0.0);
     for (int j = 0; j < k - 1; ++j) S::waxpby(backend, n, 1.0, update, proj.t[j], Q[j], update);
+    lap(steps.vector_update);
     ws.vcycle<Inner>(update, z, flops);
+    lap(steps.mg);
     S::add_to_double(backend, n, z, x);
     flops.vector_update += 2.0 * global_n * (k - 1) + 2.0 * global_n;
   }
   backend.fence();
-  result.seconds = wall_time() - start;
+  lap(steps.vector_update);
+  result.seconds = mark - start;
   backend.download(x, 0, n, x_host.data());
   return result;
 }

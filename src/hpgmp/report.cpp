@@ -129,8 +129,17 @@ std::string report_json(const Outcome& o, int threads) {
                 {"converged", r.converged}};
   };
   auto runs = [](const TimedRuns& r) {
-    return json{{"calls", r.calls},     {"iterations", r.iterations}, {"seconds", r.seconds},
-                {"flops", r.flops.total()}, {"gflops", r.gflops()}};
+    // Where the time went, with the flops of the same step kinds (gmres.hpp, StepSeconds).
+    auto kind = [](double flops, double seconds) {
+      return json{{"seconds", seconds}, {"flops", flops},
+                  {"gflops", seconds > 0 ? flops / seconds * 1e-9 : 0.0}};
+    };
+    json steps{{"spmv", kind(r.flops.spmv, r.steps.spmv)},
+               {"mg", kind(r.flops.mg, r.steps.mg)},
+               {"orthogonalization", kind(r.flops.orthogonalization, r.steps.orthogonalization)},
+               {"vector_update", kind(r.flops.vector_update, r.steps.vector_update)}};
+    return json{{"calls", r.calls},         {"iterations", r.iterations}, {"seconds", r.seconds},
+                {"flops", r.flops.total()}, {"gflops", r.gflops()},       {"steps", steps}};
   };
   json j{{"kind", "hpgmp"},
          {"backend", o.backend},

@@ -117,6 +117,33 @@ case $case_name in
     (( mixed >= mixed_it - slack && mixed <= mixed_it + slack )) ||
       fail "mixed iterations $mixed, expected $mixed_it (+-$slack)"
     ;;
+  openmp_np1|openmp_np2)
+    # The openmp backend's own float SpMV, restricted residual, dot and sweeps
+    # (src/backends/openmp/float_*): VALID with audits, the double count HPG-MxP's (21 / 29 on
+    # 1 / 2 ranks), the mixed one near its 26 / 37 (the float sums round otherwise), and the
+    # JSON's split of the timed time by step kind adding up to at least the time (each kind is
+    # its slowest rank's).
+    ranks=${case_name#openmp_np}
+    run "$ranks" --nx=16 --ny=16 --nz=16 --rt=0 --run_type=benchmark_no_ref --backend=openmp
+    [[ $status -eq 0 ]] || fail "status $status"
+    report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
+    grep -q "^Final Summary::HPGMP result is VALID" "$report" || fail "not VALID"
+    grep -q "^Benchmark Time Summary::Steps audited against the reference (benchmark)=[1-9]" \
+      "$report" || fail "no step audited in the timed phase"
+    if [[ $ranks == 1 ]]; then double_it=21 mixed_it=26; else double_it=29 mixed_it=37; fi
+    counts="Iteration Count Information::Number of"
+    grep -q "^$counts reference iterations (validation)=$double_it\$" "$report" ||
+      fail "double iterations are not $double_it"
+    mixed=$(grep -m1 "^$counts optimized iterations (validation)=" "$report" | cut -d= -f2)
+    (( mixed >= mixed_it - 2 && mixed <= mixed_it + 2 )) ||
+      fail "mixed iterations $mixed, expected $mixed_it (+-2)"
+    python3 - "${report%.txt}.json" <<'PY' || fail "JSON: the step kinds' seconds do not cover the time"
+import json, sys
+mixed = json.load(open(sys.argv[1]))["mixed"]
+seconds = [kind["seconds"] for kind in mixed["steps"].values()]
+sys.exit(0 if len(seconds) == 4 and min(seconds) > 0 and sum(seconds) >= 0.999 * mixed["seconds"] else 1)
+PY
+    ;;
   bad_flag) expect_error "unknown option --bogus" 2 --bogus=1 ;;
   bad_run_type) expect_error "run_type must be" 2 --nx=16 --ny=16 --nz=16 --run_type=fast ;;
   bad_grid) expect_error "multiple of 8" 2 --nx=20 --ny=16 --nz=16 ;;

@@ -42,6 +42,7 @@ struct TimedRuns {
   int iterations = 0;  ///< over all calls
   double seconds = 0;
   FlopCount flops;
+  StepSeconds steps;  ///< `seconds` by step kind, each the slowest rank's
   double gflops() const { return seconds > 0 ? flops.total() / seconds * 1e-9 : 0; }
 };
 

@@ -15,6 +15,22 @@ struct GmresSettings {
   double tolerance = 0.0;    ///< on the outer residual ||b - A x|| / ||b - A x0||
 };
 
+/// Where a solve's time went, by the flop count's categories: spmv (the outer and inner SpMVs with
+/// their halo exchanges), mg (the V-cycles), orthogonalization (Gram-Schmidt, the normalisation,
+/// the rotations), vector_update (the outer residual's update and norm, the crossings between
+/// precisions, x += M (Q y)). One clock read per step; audits land in the step they audit. A
+/// backend whose steps run asynchronously shows its time where the host waited.
+struct StepSeconds {
+  double spmv = 0, mg = 0, orthogonalization = 0, vector_update = 0;
+  StepSeconds& operator+=(const StepSeconds& o) {
+    spmv += o.spmv;
+    mg += o.mg;
+    orthogonalization += o.orthogonalization;
+    vector_update += o.vector_update;
+    return *this;
+  }
+};
+
 struct GmresResult {
   int iterations = 0;        ///< inner iterations: one preconditioned SpMV each
   double initial_norm = 0;   ///< ||b - A x0||, in double
@@ -23,6 +39,7 @@ struct GmresResult {
   bool finite = true;
   FlopCount flops;
   double seconds = 0;
+  StepSeconds steps;  ///< seconds split by step kind; their sum is `seconds`
 };
 
 /// Solves A x = b from the x given (rows entries) with the steps of the workspace's backend: x and

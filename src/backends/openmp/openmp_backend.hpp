@@ -41,6 +41,12 @@ class OpenMPBackend : public Backend {
                        BackendVector& x) override;
   void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
                              BackendVector& x) override;
+  /// The float SpMV, restricted residual and dot in independent partial sums (float_kernels.cpp).
+  void spmv_float_part(HaloPart part, int level, const BackendVector& x,
+                       BackendVector& y) override;
+  void residual_restriction_float_part(HaloPart part, int level, const BackendVector& r,
+                                       const BackendVector& x, BackendVector& rc) override;
+  double dot_float(local_int n, const BackendVector& x, const BackendVector& y) override;
 
   // The core's defaults, counted (traffic.hpp).
   std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }
