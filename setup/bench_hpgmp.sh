@@ -62,6 +62,18 @@ for round in $(seq "$repeat"); do
   mixed=$(value "GFLOP/s Summary::Raw Total" "$ours_report")
   double=$(value "GFLOP/s Summary:: - Raw Total (reference)" "$ours_report")
   echo "round $round: xhpgmp mixed / double GFLOP/s: $(awk -v a="$mixed" -v b="$double" 'BEGIN {printf "%.3f", a / b}')"
+  # Where the time went: each step kind's milliseconds per iteration in both solvers (the JSON's
+  # mixed.steps and reference.steps) and how much faster the mixed solve ran it.
+  python3 - "${ours_report%.txt}.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+mixed, double = report["mixed"], report["reference"]
+print("  %-18s %12s %12s %8s" % ("step kind", "mixed ms/it", "double ms/it", "speedup"))
+for kind in mixed["steps"]:
+    m = 1e3 * mixed["steps"][kind]["seconds"] / max(mixed["iterations"], 1)
+    d = 1e3 * double["steps"][kind]["seconds"] / max(double["iterations"], 1)
+    print("  %-18s %12.3f %12.3f %8.2f" % (kind, m, d, d / m if m > 0 else 0))
+PY
   if [[ -n $reference ]]; then
     theirs=$(mktemp -d)
     (cd "$theirs" && mpiexec -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)

@@ -5,7 +5,8 @@
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
 // per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory. Every
-// kernel adds what it streams to the backend's traffic count (traffic.hpp).
+// kernel of xhpcg's steps adds what it streams to the backend's traffic count (traffic.hpp);
+// xhpgmp's steps (float_steps.cpp, float_kernels.cpp) are not counted.
 #pragma once
 
 #include <vector>
