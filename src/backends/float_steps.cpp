@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Every backend's defaults for HPG-MxP's steps: float vectors in host memory, the forward
-// Gauss-Seidel sweep in the backend's declared order, and the single-precision steps on the
-// level's values rounded to float. The refinement's crossings (round_to_float, add_float) reach
+// Gauss-Seidel sweep in the backend's declared order, the single-precision steps on the
+// level's values rounded to float, and Gram-Schmidt from the vector steps. The refinement's crossings (round_to_float, add_float) reach
 // the double vector through host copies where the backend's memory is separate.
 #include <cstdlib>
 #include <cstring>
@@ -163,6 +163,22 @@ void Backend::add_float(local_int n, const BackendVector& z, BackendVector& x) {
 #pragma omp parallel for schedule(static)
   for (local_int i = 0; i < n; ++i) out[i] += static_cast<double>(correction[i]);
   solution.write_back(x);
+}
+
+void Backend::basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
+                         double* h) {
+  for (int j = 0; j < k; ++j) h[j] = q.single() ? dot_float(n, basis[j], q) : dot(n, basis[j], q);
+}
+
+void Backend::subtract_projections(local_int n, int k, const BackendVector* basis,
+                                   const double* h, BackendVector& q) {
+  for (int j = 0; j < k; ++j) {
+    if (q.single()) {
+      waxpby_float(n, 1.0, q, -h[j], basis[j], q);
+    } else {
+      waxpby(n, 1.0, q, -h[j], basis[j], q);
+    }
+  }
 }
 
 }  // namespace hpcg

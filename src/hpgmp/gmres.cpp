@@ -71,16 +71,19 @@ P rotate(Projection<P>& p, int k) {
 
 /// One pass of classical Gram-Schmidt of q against basis[0..k-1]: h = Q^T q (one reduction for
 /// all k), then q -= Q h one basis vector at a time, which rounds as the reference's fused loop.
+/// Both are the backend's Gram-Schmidt steps, one pass over the basis each where it fuses them.
 template <class T>
 void gram_schmidt_pass(MxpWorkspace& ws, local_int n, std::vector<BackendVector>& basis, int k,
-                       BackendVector& q, std::vector<T>& h) {
+                       BackendVector& q, std::vector<T>& h, std::vector<double>& local) {
   Backend& backend = ws.backend();
-  for (int j = 0; j < k; ++j) h[j] = static_cast<T>(Steps<T>::dot(backend, n, basis[j], q));
+  backend.basis_dots(n, k, basis.data(), q, local.data());
+  for (int j = 0; j < k; ++j) h[j] = static_cast<T>(local[j]);
   if (ws.comm().size() > 1) {
     MPI_Allreduce(MPI_IN_PLACE, h.data(), k, std::is_same_v<T, float> ? MPI_FLOAT : MPI_DOUBLE,
                   MPI_SUM, ws.comm().get());
   }
-  for (int j = 0; j < k; ++j) Steps<T>::waxpby(backend, n, 1.0, q, -h[j], basis[j], q);
+  for (int j = 0; j < k; ++j) local[j] = static_cast<double>(h[j]);
+  backend.subtract_projections(n, k, basis.data(), local.data(), q);
 }
 
 }  // namespace
@@ -116,6 +119,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
   backend.upload(b.data(), 0, n, b_vec);
   backend.upload(x_host.data(), 0, n, x);
   Projection<P> proj(m);
+  std::vector<double> scratch(m + 1);  // Gram-Schmidt's coefficients as the backend takes them
   GmresResult result;
   FlopCount& flops = result.flops;
 
@@ -172,9 +176,9 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       if (StepAuditor* audits = ws.auditor()) audits->spmv<Inner>(0, z, Q[k]);
       flops.spmv += spmv_flops;
       lap(steps.spmv);
-      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
+      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, scratch);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
-      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h);
+      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, scratch);
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) += proj.h[i];
       const P beta = std::sqrt(global_dot<Inner>(ws, n, Q[k], Q[k]));
       S::waxpby(backend, n, static_cast<Inner>(P(1) / beta), Q[k], 0.0, Q[k], Q[k]);

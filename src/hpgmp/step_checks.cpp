@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 #include <sstream>
+#include <utility>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
 #include "hpcg/backends/reference_kernels.hpp"
@@ -42,6 +43,8 @@ class StepChecker {
   void verdict(const std::string& step, int l, double error, double scale, double tolerance);
   template <class T>
   void check_precision(int l, const std::string& suffix, double tolerance);
+  template <class T>
+  void check_gram_schmidt(const std::string& suffix, double tolerance);
 
   MxpWorkspace& ws_;
   Backend& backend_;
@@ -161,6 +164,48 @@ void StepChecker::check_precision(int l, const std::string& suffix, double toler
   verdict("prolongation" + suffix, l, prolongation_error, x_scale, tolerance);
 }
 
+/// Gram-Schmidt's steps on three drawn basis vectors: the dots against the exact ones to the
+/// dot's tolerance, the update against waxpby's reference kernel one basis vector at a time.
+template <class T>
+void StepChecker::check_gram_schmidt(const std::string& suffix, double tolerance) {
+  constexpr int k = 3;
+  const local_int n = ws_.problem().levels[0].A.rows;
+  std::vector<std::vector<T>> basis;  // the host values of `vectors`
+  std::vector<BackendVector> vectors;
+  for (int j = 0; j < k; ++j) {
+    Pair<T> drawn_vector = drawn<T>(0, n, false);
+    basis.push_back(std::move(drawn_vector.host));
+    vectors.push_back(std::move(drawn_vector.device));
+  }
+  Pair<T> q = drawn<T>(0, n, false);
+  double h[k] = {}, dot_error = 0, dot_scale = 0;
+  backend_.basis_dots(n, k, vectors.data(), q.device, h);
+  for (int j = 0; j < k; ++j) {
+    double exact = 0, scale = 0;
+    for (local_int i = 0; i < n; ++i) {
+      exact += double(basis[j][i]) * q.host[i];
+      scale += std::abs(double(basis[j][i]) * q.host[i]);
+    }
+    dot_error = std::max(dot_error, std::abs(h[j] - exact));
+    dot_scale = std::max(dot_scale, scale);
+  }
+  verdict("basis_dots" + suffix, 0, dot_error, dot_scale, tolerance);
+  const double coefficients[k] = {0.75, -1.25, 0.5};
+  backend_.subtract_projections(n, k, vectors.data(), coefficients, q.device);
+  std::vector<T> expected = q.host;
+  for (int j = 0; j < k; ++j) {
+    if constexpr (std::is_same_v<T, float>) {
+      reference::waxpby(n, 1.0f, expected.data(), static_cast<float>(-coefficients[j]),
+                        basis[j].data(), expected.data());
+    } else {
+      reference::waxpby(n, 1.0, expected.data(), -coefficients[j], basis[j].data(),
+                        expected.data());
+    }
+  }
+  verdict("subtract_projections" + suffix, 0,
+          max_error(downloaded<T>(q.device, n), expected, n).first, 3.5, tolerance);
+}
+
 void StepChecker::check_level(int l) {
   check_precision<double>(l, "", double_step_tolerance);
   check_precision<float>(l, "_float", float_step_tolerance);
@@ -204,6 +249,8 @@ void StepChecker::check_level(int l) {
   for (local_int i = 0; i < n; ++i) a.host[i] += static_cast<double>(af.host[i]);
   verdict("add_float", 0, max_error(downloaded<double>(a.device, n), a.host, n).first, 2.0,
           double_step_tolerance);
+  check_gram_schmidt<double>("", double_step_tolerance);
+  check_gram_schmidt<float>("_float", float_step_tolerance);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "float_dot.hpp"
 #include "hpcg/base/threads.hpp"
 #include "openmp_backend.hpp"
 
@@ -28,26 +29,6 @@ inline float row_product(const nnz_int* start, const local_int* column, const fl
   }
   for (; k < end; ++k) s0 += value[k] * x[column[k]];
   return (s0 + s1) + (s2 + s3);
-}
-
-/// Entries per block of the dot and float lanes per block: one AVX-512 register of lanes, so
-/// the products of a block add in one vector instruction per 16 entries.
-constexpr local_int dot_block = 256;
-constexpr int dot_lanes = 16;
-
-/// x.y over [begin, end): the lanes in float within the block, their sum rounded once to float.
-inline float block_dot(const float* x, const float* y, local_int begin, local_int end) {
-  float lane[dot_lanes] = {};
-  local_int i = begin;
-  for (; i + dot_lanes <= end; i += dot_lanes) {
-#pragma omp simd
-    for (int j = 0; j < dot_lanes; ++j) lane[j] += x[i + j] * y[i + j];
-  }
-  for (; i < end; ++i) lane[0] += x[i] * y[i];
-  for (int width = dot_lanes / 2; width > 0; width /= 2) {
-    for (int j = 0; j < width; ++j) lane[j] += lane[j + width];
-  }
-  return lane[0];
 }
 
 }  // namespace

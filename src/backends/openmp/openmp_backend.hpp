@@ -48,6 +48,11 @@ class OpenMPBackend : public Backend {
   void residual_restriction_float_part(HaloPart part, int level, const BackendVector& r,
                                        const BackendVector& x, BackendVector& rc) override;
   double dot_float(local_int n, const BackendVector& x, const BackendVector& y) override;
+  /// Gram-Schmidt in one pass over the basis per step, both precisions (gram_schmidt.cpp).
+  void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
+                  double* h) override;
+  void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
+                            BackendVector& q) override;
 
   // The core's defaults, counted (traffic.hpp).
   std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The openmp backend's Gram-Schmidt steps: all k dots of q against the basis in one pass over
+// the basis, and q -= sum_j h[j] basis[j] in one more, where the per-vector steps read q k times
+// and write it k times. Each entry, block and thread sums and rounds exactly as the per-vector
+// steps do (dot_float's blocks in float, dot's blocked sums in double, waxpby's update), so the
+// result is theirs bit for bit: only the passes over memory change.
+#include <algorithm>
+#include <vector>
+
+#include "float_dot.hpp"
+#include "hpcg/backends/blocked_sum.hpp"
+#include "hpcg/base/threads.hpp"
+#include "openmp_backend.hpp"
+
+namespace hpcg::backends::openmp {
+namespace {
+
+/// Entries updated together: a block of q stays in the L1 cache while every basis vector's
+/// block is subtracted from it.
+constexpr local_int update_block = 512;
+
+/// blocked_sum()'s pairwise combination of block sums, for one of several sums kept at once.
+class PairwiseSum {
+ public:
+  void add(double carry) {
+    int level = 0;
+    for (long long j = blocks_; (j & 1) != 0; j >>= 1, ++level) carry = stack_[level] + carry;
+    stack_[level] = carry;
+    ++blocks_;
+  }
+  double total() const {
+    double total = 0.0;
+    int level = 0;
+    for (long long j = blocks_; j != 0; j >>= 1, ++level) {
+      if ((j & 1) != 0) total = stack_[level] + total;
+    }
+    return total;
+  }
+
+ private:
+  double stack_[64] = {};
+  long long blocks_ = 0;
+};
+
+/// One block of blocked_sum() over x[i] * y[i]: four interleaved partial sums.
+inline double block_sum(const double* x, const double* y, local_int start, local_int stop) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  local_int i = start;
+  for (; i + 4 <= stop; i += 4) {
+    s0 += x[i] * y[i];
+    s1 += x[i + 1] * y[i + 1];
+    s2 += x[i + 2] * y[i + 2];
+    s3 += x[i + 3] * y[i + 3];
+  }
+  for (; i < stop; ++i) s0 += x[i] * y[i];
+  return (s0 + s1) + (s2 + s3);
+}
+
+/// The double dots as reference::dot (threaded_blocked_sum): each thread's equal share in
+/// blocks of summation_block, then the threads' sums blocked in thread order.
+void double_dots(local_int n, int k, const double* const* basis, const double* q, double* h) {
+  std::vector<std::vector<double>> partial(k, std::vector<double>(max_threads(), 0.0));
+#pragma omp parallel
+  {
+    const local_int threads = team_threads(), t = thread_id();
+    const local_int begin = static_cast<local_int>(static_cast<long long>(n) * t / threads);
+    const local_int end = static_cast<local_int>(static_cast<long long>(n) * (t + 1) / threads);
+    std::vector<PairwiseSum> sums(k);
+    for (local_int start = begin; start < end; start += summation_block) {
+      const local_int stop = std::min(end, start + summation_block);
+      for (int j = 0; j < k; ++j) sums[j].add(block_sum(basis[j], q, start, stop));
+    }
+    for (int j = 0; j < k; ++j) partial[j][t] = sums[j].total();
+  }
+  for (int j = 0; j < k; ++j) {
+    const std::vector<double>& p = partial[j];
+    h[j] = blocked_sum(0, static_cast<local_int>(p.size()), [&p](local_int i) { return p[i]; });
+  }
+}
+
+/// The float dots as OpenMPBackend::dot_float: the same blocks, the same threads' shares.
+void float_dots(local_int n, int k, const float* const* basis, const float* q, double* h) {
+  const local_int blocks = (n + dot_block - 1) / dot_block;
+  std::vector<std::vector<double>> partial(k, std::vector<double>(max_threads(), 0.0));
+#pragma omp parallel
+  {
+    std::vector<double> sums(k, 0.0);
+#pragma omp for schedule(static)
+    for (local_int b = 0; b < blocks; ++b) {
+      const local_int begin = b * dot_block, end = std::min(n, begin + dot_block);
+      for (int j = 0; j < k; ++j) sums[j] += block_dot(basis[j], q, begin, end);
+    }
+    for (int j = 0; j < k; ++j) partial[j][thread_id()] = sums[j];
+  }
+  for (int j = 0; j < k; ++j) {
+    double total = 0.0;
+    for (double p : partial[j]) total += p;
+    h[j] = total;
+  }
+}
+
+/// q -= sum_j h[j] basis[j], each entry as waxpby(1, q, -h[j], basis[j]) for j = 0, 1, ...
+template <class T>
+void subtract(local_int n, int k, const T* const* basis, const double* h, T* q) {
+  std::vector<T> beta(k);
+  for (int j = 0; j < k; ++j) beta[j] = static_cast<T>(-h[j]);
+  const T alpha(1);
+  const local_int blocks = (n + update_block - 1) / update_block;
+#pragma omp parallel for schedule(static)
+  for (local_int b = 0; b < blocks; ++b) {
+    const local_int begin = b * update_block, end = std::min(n, begin + update_block);
+    for (int j = 0; j < k; ++j) {
+      const T* v = basis[j];
+      const T c = beta[j];
+      for (local_int i = begin; i < end; ++i) q[i] = alpha * q[i] + c * v[i];
+    }
+  }
+}
+
+}  // namespace
+
+void OpenMPBackend::basis_dots(local_int n, int k, const BackendVector* basis,
+                               const BackendVector& q, double* h) {
+  if (q.single()) {
+    std::vector<const float*> vectors(k);
+    for (int j = 0; j < k; ++j) vectors[j] = host_data_float(basis[j]);
+    float_dots(n, k, vectors.data(), host_data_float(q), h);
+  } else {
+    std::vector<const double*> vectors(k);
+    for (int j = 0; j < k; ++j) vectors[j] = host_data(basis[j]);
+    double_dots(n, k, vectors.data(), host_data(q), h);
+    traffic_.add(vector_bytes(n, k + 1, 0));
+  }
+}
+
+void OpenMPBackend::subtract_projections(local_int n, int k, const BackendVector* basis,
+                                         const double* h, BackendVector& q) {
+  if (q.single()) {
+    std::vector<const float*> vectors(k);
+    for (int j = 0; j < k; ++j) vectors[j] = host_data_float(basis[j]);
+    subtract(n, k, vectors.data(), h, host_data_float(q));
+  } else {
+    std::vector<const double*> vectors(k);
+    for (int j = 0; j < k; ++j) vectors[j] = host_data(basis[j]);
+    subtract(n, k, vectors.data(), h, host_data(q));
+    traffic_.add(vector_bytes(n, k + 1, 1));
+  }
+}
+
+}  // namespace hpcg::backends::openmp
