@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The openmp backend's Gram-Schmidt steps: all k dots of q against the basis in one pass over
 // the basis, and q -= sum_j h[j] basis[j] in one more, where the per-vector steps read q k times
-// and write it k times. Each entry, block and thread sums and rounds exactly as the per-vector
-// steps do (dot_float's blocks in float, dot's blocked sums in double, waxpby's update), so the
-// result is theirs bit for bit: only the passes over memory change.
+// and write it k times. The dots sum as the per-vector dots do (dot_float's blocks in float,
+// dot's blocked sums in double), bit for bit; the update takes each term in WAXPBY's order, where
+// the compiler may fuse a term's multiply and add, which WAXPBY's kernel need not do alike.
 #include <algorithm>
 #include <vector>
 
@@ -99,12 +99,11 @@ void float_dots(local_int n, int k, const float* const* basis, const float* q, d
   }
 }
 
-/// q -= sum_j h[j] basis[j], each entry as waxpby(1, q, -h[j], basis[j]) for j = 0, 1, ...
+/// q -= sum_j h[j] basis[j], each entry updated for j = 0, 1, ... in turn.
 template <class T>
 void subtract(local_int n, int k, const T* const* basis, const double* h, T* q) {
   std::vector<T> beta(k);
   for (int j = 0; j < k; ++j) beta[j] = static_cast<T>(-h[j]);
-  const T alpha(1);
   const local_int blocks = (n + update_block - 1) / update_block;
 #pragma omp parallel for schedule(static)
   for (local_int b = 0; b < blocks; ++b) {
@@ -112,7 +111,7 @@ void subtract(local_int n, int k, const T* const* basis, const double* h, T* q) 
     for (int j = 0; j < k; ++j) {
       const T* v = basis[j];
       const T c = beta[j];
-      for (local_int i = begin; i < end; ++i) q[i] = alpha * q[i] + c * v[i];
+      for (local_int i = begin; i < end; ++i) q[i] = q[i] + c * v[i];
     }
   }
 }
