@@ -17,14 +17,14 @@ build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" "$root/setup/probes/$2.cpp" -
 if [[ ${1:-} != --instructions ]]; then
   build native sweep_dependency && build native sweep_row
   "$work/sweep_dependency"
-  for form in one-sum four-sums gather; do "$work/sweep_row" "$form"; done
+  for form in one-sum four-sums gather offsets two-chains; do "$work/sweep_row" "$form"; done
   exit 0
 fi
 
 # Instructions of PASSES passes, the build and the set-up included.
 if perf stat -x, -e instructions true 2>&1 | grep -q '^[0-9]'; then
   build native sweep_row
-  forms="one-sum four-sums gather"
+  forms="one-sum four-sums gather offsets two-chains"
   count() { perf stat -x, -e instructions "$work/sweep_row" "$1" "$2" 2>&1 >/dev/null |
             awk -F, '/instructions/ {print $1}'; }
 else
@@ -33,7 +33,7 @@ else
     exit 1
   fi
   build x86-64-v3 sweep_row
-  forms="one-sum four-sums"
+  forms="one-sum four-sums offsets two-chains"
   count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/sweep_row" "$1" "$2" \
               2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
 fi
