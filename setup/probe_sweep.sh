@@ -3,7 +3,8 @@
 # Builds and runs setup/probes/sweep_dependency.cpp (one thread): whether a Gauss-Seidel sweep's
 # row-to-row dependency or memory bandwidth caps it, and whether 16-bit column offsets for U would
 # pay; then setup/probes/sweep_row.cpp: the backward sweep with each row's sum written as one
-# running sum, as four partial sums (the openmp kernel) and as AVX-512 gathers (setup/README.md,
+# running sum, as four partial sums, as AVX-512 gathers, and the four sums on 16-bit offsets (the
+# openmp kernel) and with two chains interleaved (setup/README.md,
 # "probe_sweep.sh"; results in setup/BENCHMARKS.md).
 # --instructions: instead, one pass's instruction count per form, which does not depend on the
 # machine's load (perf stat where the CPU's counters are visible, else valgrind's callgrind, which

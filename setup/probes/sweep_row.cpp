@@ -7,7 +7,8 @@
 //              indexing, the last entry (x just written by the previous row) subtracted alone;
 //   gather     AVX-512 within the row: 8 columns per gather, masked tail, one reduction (only
 //              built where the compiler targets AVX-512);
-//   offsets    four-sums on 16-bit column offsets j - i (2 bytes less per entry);
+//   offsets    four-sums on 16-bit column offsets j - i (2 bytes less per entry; the kernel
+//              since 2e5f7fa stores U so where the band fits);
 //   two-chains four-sums with the rows' two halves relaxed in one loop, row by row, as a thread
 //              would relax two blocks of one colour: two dependency chains interleaved.
 // Usage: sweep_row FORM [PASSES]: the fastest of PASSES passes (default 10), in ms. Instruction
