@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Probe (setup/probe_sweep.sh): one thread's backward Gauss-Seidel sweep over U of a 27-point
-// 104^3 matrix, with each row's sum written three ways:
+// 104^3 matrix, with each row's sum written five ways:
 //   one-sum    one running sum, the openmp kernel before issue 37 (each multiply-add waits for
 //              the previous one: 13 in a row);
 //   four-sums  the kernel since: four partial sums over all entries but the last, pointer
