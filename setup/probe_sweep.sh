@@ -3,7 +3,8 @@
 # Builds and runs setup/probes/sweep_dependency.cpp (one thread): whether a Gauss-Seidel sweep's
 # row-to-row dependency or memory bandwidth caps it, and whether 16-bit column offsets for U would
 # pay; then setup/probes/sweep_row.cpp: the backward sweep with each row's sum written as one
-# running sum, as four partial sums (the openmp kernel) and as AVX-512 gathers (setup/README.md,
+# running sum, as four partial sums, as AVX-512 gathers, and the four sums on 16-bit offsets (the
+# openmp kernel) and with two chains interleaved (setup/README.md,
 # "probe_sweep.sh"; results in setup/BENCHMARKS.md).
 # --instructions: instead, one pass's instruction count per form, which does not depend on the
 # machine's load (perf stat where the CPU's counters are visible, else valgrind's callgrind, which
@@ -17,14 +18,14 @@ build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" "$root/setup/probes/$2.cpp" -
 if [[ ${1:-} != --instructions ]]; then
   build native sweep_dependency && build native sweep_row
   "$work/sweep_dependency"
-  for form in one-sum four-sums gather; do "$work/sweep_row" "$form"; done
+  for form in one-sum four-sums gather offsets two-chains; do "$work/sweep_row" "$form"; done
   exit 0
 fi
 
 # Instructions of PASSES passes, the build and the set-up included.
 if perf stat -x, -e instructions true 2>&1 | grep -q '^[0-9]'; then
   build native sweep_row
-  forms="one-sum four-sums gather"
+  forms="one-sum four-sums gather offsets two-chains"
   count() { perf stat -x, -e instructions "$work/sweep_row" "$1" "$2" 2>&1 >/dev/null |
             awk -F, '/instructions/ {print $1}'; }
 else
@@ -33,7 +34,7 @@ else
     exit 1
   fi
   build x86-64-v3 sweep_row
-  forms="one-sum four-sums"
+  forms="one-sum four-sums offsets two-chains"
   count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$work/sweep_row" "$1" "$2" \
               2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
 fi

@@ -28,13 +28,14 @@ if(mpiexec_version MATCHES "OpenRTE|Open MPI")
 endif()
 
 # hpcg_add_mpi_test(NAME SOURCES... RANKS n...): one CTest per rank count, label `mpi`.
-# All rank counts are kept even above the core count.
+# All rank counts are kept even above the core count; the ranks wait yielding the core.
 function(hpcg_add_mpi_test name)
   cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;RANKS" ${ARGN})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 300)
   endif()
   hpcg_add_test_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE hpcg_test_yielding_waits)
   set(environment OMP_NUM_THREADS=1 OMP_WAIT_POLICY=PASSIVE ${HPCG_MPIEXEC_ENVIRONMENT})
   foreach(ranks IN LISTS ARG_RANKS)
     add_test(NAME ${name}.np${ranks}

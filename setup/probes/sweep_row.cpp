@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Probe (setup/probe_sweep.sh): one thread's backward Gauss-Seidel sweep over U of a 27-point
-// 104^3 matrix, with each row's sum written three ways:
+// 104^3 matrix, with each row's sum written five ways:
 //   one-sum    one running sum, the openmp kernel before issue 37 (each multiply-add waits for
 //              the previous one: 13 in a row);
 //   four-sums  the kernel since: four partial sums over all entries but the last, pointer
 //              indexing, the last entry (x just written by the previous row) subtracted alone;
 //   gather     AVX-512 within the row: 8 columns per gather, masked tail, one reduction (only
-//              built where the compiler targets AVX-512).
+//              built where the compiler targets AVX-512);
+//   offsets    four-sums on 16-bit column offsets j - i (2 bytes less per entry; the kernel
+//              since 2e5f7fa stores U so where the band fits);
+//   two-chains four-sums with the rows' two halves relaxed in one loop, row by row, as a thread
+//              would relax two blocks of one colour: two dependency chains interleaved.
 // Usage: sweep_row FORM [PASSES]: the fastest of PASSES passes (default 10), in ms. Instruction
 // counters (perf stat, or valgrind --tool=callgrind where the VM hides the PMU) at PASSES 1 and
 // 3 give one pass's instructions as half the difference, independent of the machine's load.
@@ -28,6 +32,7 @@ namespace {
 struct Upper {
   std::vector<std::uint32_t> start{0};
   std::vector<int> column;
+  std::vector<std::int16_t> offset;  ///< column - row
   std::vector<double> value;
 };
 
@@ -39,6 +44,7 @@ double one_sum(double sum, const double* value, const int* column, size_t count,
 
 // The openmp kernel's own row sum.
 constexpr auto four_sums = hpcg::backends::openmp::subtract_row<int>;
+constexpr auto four_sums_offsets = hpcg::backends::openmp::subtract_row<std::int16_t>;
 
 #ifdef __AVX512F__
 double gather(double sum, const double* value, const int* column, size_t count, const double* x) {
@@ -60,22 +66,62 @@ double gather(double sum, const double* value, const int* column, size_t count, 
 
 using Row = double (*)(double, const double*, const int*, size_t, const double*);
 
+/// The fastest of `passes` runs of `pass`, in ms.
+template <class Pass>
+double best_of(int passes, const Pass& pass) {
+  double best = 1e30;
+  for (int p = 0; p < passes; ++p) {
+    const auto begin = std::chrono::steady_clock::now();
+    pass();
+    best = std::min(best, std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - begin).count());
+  }
+  return best;
+}
+
 /// The fastest of `passes` backward sweeps, in ms; the row's form inlined, as in the kernel.
 template <Row row>
 double sweep(const Upper& U, const std::vector<double>& r, const std::vector<double>& inv,
              std::vector<double>& x, int passes) {
-  double best = 1e30;
-  for (int pass = 0; pass < passes; ++pass) {
-    const auto begin = std::chrono::steady_clock::now();
+  return best_of(passes, [&] {
     for (auto i = static_cast<long>(x.size()) - 1; i >= 0; --i) {
       const std::uint32_t k = U.start[i];
       x[i] = row(r[i], U.value.data() + k, U.column.data() + k, U.start[i + 1] - k, x.data()) *
              inv[i];
     }
-    best = std::min(best, std::chrono::duration<double, std::milli>(
-                              std::chrono::steady_clock::now() - begin).count());
-  }
-  return best;
+  });
+}
+
+/// Row i of U with the kernel's row sum, on 32-bit columns or 16-bit offsets.
+[[gnu::always_inline]] inline double relax(const Upper& U, const double* r, const double* inv,
+                                           const double* x, long i, bool offsets) {
+  const std::uint32_t k = U.start[i], count = U.start[i + 1] - k;
+  const double* value = U.value.data() + k;
+  const double sum =
+      offsets ? four_sums_offsets(r[i], value, U.offset.data() + k, count, x + i)
+              : four_sums(r[i], value, U.column.data() + k, count, x);
+  return sum * inv[i];
+}
+
+double offsets(const Upper& U, const std::vector<double>& r, const std::vector<double>& inv,
+               std::vector<double>& x, int passes) {
+  return best_of(passes, [&] {
+    for (auto i = static_cast<long>(x.size()) - 1; i >= 0; --i) {
+      x[i] = relax(U, r.data(), inv.data(), x.data(), i, true);
+    }
+  });
+}
+
+double two_chains(const Upper& U, const std::vector<double>& r, const std::vector<double>& inv,
+                  std::vector<double>& x, int passes) {
+  const long half = static_cast<long>(x.size()) / 2;  // N is even here
+  return best_of(passes, [&] {
+    for (long i = half - 1; i >= 0; --i) {
+      const double a = relax(U, r.data(), inv.data(), x.data(), i, false);
+      const double b = relax(U, r.data(), inv.data(), x.data(), i + half, false);
+      x[i] = a, x[i + half] = b;
+    }
+  });
 }
 
 }  // namespace
@@ -87,12 +133,14 @@ int main(int argc, char** argv) {
                            std::vector<double>&, int);
   Sweep run = !std::strcmp(form, "one-sum")     ? sweep<one_sum>
               : !std::strcmp(form, "four-sums") ? sweep<four_sums>
+              : !std::strcmp(form, "offsets")   ? offsets
+              : !std::strcmp(form, "two-chains") ? two_chains
                                                 : nullptr;
 #ifdef __AVX512F__
   if (!std::strcmp(form, "gather")) run = sweep<gather>;
 #endif
   if (!run || passes < 1) {
-    std::fprintf(stderr, "usage: sweep_row one-sum|four-sums|gather [PASSES]\n");
+    std::fprintf(stderr, "usage: sweep_row one-sum|four-sums|gather|offsets|two-chains [PASSES]\n");
     return 2;
   }
   const int n = 104, N = n * n * n;
@@ -105,7 +153,9 @@ int main(int argc, char** argv) {
           const int X = x + d % 3 - 1, Y = y + d / 3 % 3 - 1, Z = z + d / 9 - 1;
           if (X < 0 || Y < 0 || Z < 0 || X >= n || Y >= n || Z >= n) continue;
           const int j = (Z * n + Y) * n + X;
-          if (j > i) U.column.push_back(j), U.value.push_back(-1.0);
+          if (j <= i) continue;
+          U.column.push_back(j), U.value.push_back(-1.0);
+          U.offset.push_back(static_cast<std::int16_t>(j - i));
         }
         U.start.push_back(static_cast<std::uint32_t>(U.column.size()));
       }

@@ -49,6 +49,7 @@ SolveRecord validation_solve(MxpWorkspace& ws, double tolerance, int max_iterati
   record.iterations = result.iterations;
   record.initial_norm = result.initial_norm;
   record.final_norm = result.final_norm;
+  record.restart_norms = result.restart_norms;
   record.converged = result.converged && result.finite;
   record.recomputed_norm = residual_norm(problem, problem.b, x);
   return record;

@@ -152,6 +152,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       result.initial_norm = normr_hi;
     }
     result.final_norm = normr_hi;
+    result.restart_norms.push_back(normr_hi);
     normr = static_cast<P>(normr_hi);
     if (!std::isfinite(normr_hi)) {
       result.finite = false;

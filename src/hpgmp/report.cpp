@@ -126,7 +126,7 @@ std::string report_json(const Outcome& o, int threads) {
   auto solve = [](const SolveRecord& r) {
     return json{{"iterations", r.iterations},       {"initial_norm", r.initial_norm},
                 {"final_norm", r.final_norm},       {"recomputed_norm", r.recomputed_norm},
-                {"converged", r.converged}};
+                {"converged", r.converged},         {"restart_norms", r.restart_norms}};
   };
   auto runs = [](const TimedRuns& r) {
     // Where the time went, with the flops of the same step kinds (gmres.hpp, StepSeconds).

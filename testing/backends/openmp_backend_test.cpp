@@ -46,8 +46,19 @@ int wrong_rows(const SparseMatrix& A, const BlockColoring& coloring,
                                                   : layout.lower_column.data()[k];
       lower.emplace_back(j, layout.lower_value.data()[k]);
     }
+    const auto& halo = layout.upper_halo;
+    const auto at = std::lower_bound(halo.rows.begin(), halo.rows.end(), i);
+    if (at != halo.rows.end() && *at == i) {
+      const auto h = static_cast<size_t>(at - halo.rows.begin());
+      for (auto k = halo.start[h]; k < halo.start[h + 1]; ++k) {
+        upper.emplace_back(halo.column[k], halo.value[k]);
+        wrong += halo.column[k] < A.rows;  // halo columns only
+      }
+    }
     for (auto k = layout.upper_start[i]; k < layout.upper_start[i + 1]; ++k) {
-      upper.emplace_back(layout.upper_column.data()[k], layout.upper_value.data()[k]);
+      const local_int j = layout.upper_as_offsets ? i + layout.upper_offset.data()[k]
+                                                  : layout.upper_column.data()[k];
+      upper.emplace_back(j, layout.upper_value.data()[k]);
     }
     bool ok = std::is_sorted(lower.begin(), lower.end()) &&
               std::is_sorted(upper.begin(), upper.end(), std::greater<>()) &&
@@ -75,10 +86,15 @@ TEST(OpenMPBackend, SplitCopyHoldsTheMatrixInSweepOrder) {
   for (int threads : {1, 2, 4}) {
     for (const Level& level : problem.levels) {
       const BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
-      const auto layout = make_sweep_layout(level.A, coloring);
-      EXPECT_TRUE(layout.lower_as_offsets) << "16-bit offsets on a small grid";
-      EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(level.A, coloring, layout))), 0)
-          << threads << " threads";
+      for (auto upper : {UpperColumns::columns, UpperColumns::offsets_where_they_fit}) {
+        const bool offsets = upper == UpperColumns::offsets_where_they_fit;
+        const auto layout = make_sweep_layout(level.A, coloring, upper);
+        EXPECT_TRUE(layout.lower_as_offsets) << "16-bit offsets on a small grid";
+        EXPECT_EQ(layout.upper_as_offsets, offsets);
+        EXPECT_EQ(layout.upper_halo.rows.empty(), !offsets || comm.size() == 1);
+        EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(level.A, coloring, layout))), 0)
+            << threads << " threads, U offsets " << offsets;
+      }
     }
   }
   omp_set_num_threads(2);
@@ -111,8 +127,10 @@ TEST(OpenMPBackend, WideGridsKeep32BitColumns) {
   Problem problem = generate_problem(testing::small_geometry(comm, 184, 184, 8), comm);
   const Level& fine = problem.fine();
   const BlockColoring coloring = color_blocks(fine.A, cpu_block_rows(fine.geometry, 1));
-  const auto layout = make_sweep_layout(fine.A, coloring);
+  const auto layout = make_sweep_layout(fine.A, coloring, UpperColumns::offsets_where_they_fit);
   EXPECT_FALSE(layout.lower_as_offsets);
+  EXPECT_FALSE(layout.upper_as_offsets);
+  EXPECT_TRUE(layout.upper_halo.rows.empty());
   EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(fine.A, coloring, layout))), 0);
   auto reference = make_backend("reference");
   Vector r = random_rows(fine.A.rows, fine.A.rows);
@@ -144,13 +162,23 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   backends::openmp::OpenMPBackend backend;
   backend.optimize(problem);
   for (int colors : backend.colors_per_level()) EXPECT_LE(colors, 2);
-  // Per level: the split copy (L entries 10 bytes with their 16-bit offsets, U entries 12,
-  // half of the off-diagonal entries each), 4-byte row offsets for each part, the inverse
-  // diagonal and a scratch vector (8 bytes a row each), and a few integers per block.
+  // Per level: the split copy (entries 10 bytes with their 16-bit offsets, but U's entries in
+  // halo columns 12, with a row id and a start for each row that has any), 4-byte row offsets
+  // for each part, the inverse diagonal and a scratch vector (8 bytes a row each), and a few
+  // integers per block.
   double expected = 0.0;
   for (const Level& level : problem.levels) {
-    const double rows = level.A.rows, off_diagonal = level.A.nonzeros() - rows;
-    expected += (10.0 + 12.0) * off_diagonal / 2 + (4.0 + 4.0 + 8.0 + 8.0) * rows;
+    const SparseMatrix& A = level.A;
+    const double rows = A.rows, off_diagonal = A.nonzeros() - rows;
+    double halo_entries = 0, halo_rows = 0;
+    for (local_int i = 0; i < A.rows; ++i) {
+      const auto in_halo = std::count_if(&A.column_index[A.row_start[i]],
+                                         &A.column_index[A.row_start[i + 1]],
+                                         [&](local_int j) { return j >= A.rows; });
+      halo_entries += in_halo, halo_rows += in_halo > 0;
+    }
+    expected += 10.0 * off_diagonal + 2.0 * halo_entries + 8.0 * halo_rows +
+                (4.0 + 4.0 + 8.0 + 8.0) * rows;
   }
   EXPECT_GT(backend.optimization_bytes(), 0.95 * expected);
   EXPECT_LT(backend.optimization_bytes(), 1.05 * expected + 1024.0);
@@ -259,11 +287,12 @@ TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
   const auto full = counted([&] { backend.symgs(0, y, x); });
   const auto from_zero = counted([&] { backend.symgs_zero_guess(0, y, x); });
   const double off_diagonal = static_cast<double>(A.nonzeros() - A.rows);
-  EXPECT_GT(full.first, 1.5 * 11.0 * off_diagonal) << "L and U, U again";
+  EXPECT_GT(full.first, 1.5 * 10.0 * off_diagonal) << "L and U, U again";
   EXPECT_LT(full.first, 2.0 * 12.0 * off_diagonal);
-  // U is half of the off-diagonal entries, and the halo columns (all in U) on more ranks.
+  // U is half of the off-diagonal entries (10 bytes each, with 16-bit offsets), and the halo
+  // columns (all in U, 12 bytes each) on more ranks.
   const double upper_share =
-      (full.first - from_zero.first - 8.0 * A.columns - 4.0 * (A.rows + 1)) / (12.0 * off_diagonal);
+      (full.first - from_zero.first - 8.0 * A.columns - 4.0 * (A.rows + 1)) / (10.0 * off_diagonal);
   EXPECT_GE(upper_share, 0.5);
   EXPECT_LE(upper_share, comm.size() == 1 ? 0.5 : 0.6);
   EXPECT_EQ(full.second, 3 * 8.0 * A.rows) << "t and x forward, x backward";

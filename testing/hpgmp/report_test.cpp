@@ -19,6 +19,7 @@ Outcome sample_outcome() {
   o.validation.ranks = 2;
   o.validation.reference.iterations = 29;
   o.validation.optimized.iterations = 37;
+  o.validation.optimized.restart_norms = {472.14404581652832, 0.0123, 4.1290836111784192e-07};
   o.validation.penalty = penalty_factor(29, 37);
   o.mixed.calls = 3;
   o.mixed.seconds = 2.0;
@@ -68,6 +69,10 @@ TEST(Report, JsonCarriesTheSameFacts) {
   EXPECT_EQ(j["kind"], "hpgmp");
   EXPECT_EQ(j["validation"]["reference"]["iterations"], 29);
   EXPECT_EQ(j["validation"]["optimized"]["iterations"], 37);
+  // Each restart's residual, to the last bit: the trace a reference build's is compared with.
+  const auto& norms = j["validation"]["optimized"]["restart_norms"];
+  ASSERT_EQ(norms.size(), 3u);
+  EXPECT_EQ(norms[2].get<double>(), 4.1290836111784192e-07);
   EXPECT_NEAR(j["rating_gflops"].get<double>(), 2.0 * 29 / 37, 1e-12);
   EXPECT_TRUE(j["valid"].get<bool>());
   EXPECT_FALSE(j["official"].get<bool>());

@@ -47,6 +47,12 @@ void expect_converged(const Solved& s, const std::string& name) {
   EXPECT_LE(s.recomputed, 1e-9 * s.result.initial_norm) << name;
   EXPECT_NEAR(s.result.final_norm, s.recomputed, 1e-6 * s.recomputed) << name;
   EXPECT_LT(s.max_error, 1e-6) << name;
+  // One outer residual per cycle started (a cycle whose estimate stops it early is followed by
+  // another), the first the initial one, the last the final one.
+  const int cycles = (s.result.iterations + restart_length - 1) / restart_length;
+  ASSERT_GE(s.result.restart_norms.size(), static_cast<size_t>(cycles) + 1) << name;
+  EXPECT_EQ(s.result.restart_norms.front(), s.result.initial_norm) << name;
+  EXPECT_EQ(s.result.restart_norms.back(), s.result.final_norm) << name;
 }
 
 class SolverTest : public ::testing::TestWithParam<Coefficients> {};
@@ -74,6 +80,8 @@ TEST_P(SolverTest, ATimedCallRunsTheReferencesCount) {
   // for its 300).
   Solved s = solve<float>(problem, {restart_length, 30, 0.0});
   EXPECT_EQ(s.result.iterations, 60);
+  // One residual at each cycle's start; none after the last, as in the reference's loop.
+  EXPECT_EQ(s.result.restart_norms.size(), 2u);
   EXPECT_FALSE(s.result.converged);
   EXPECT_TRUE(std::isfinite(s.recomputed));
   EXPECT_GT(s.result.flops.mg, s.result.flops.spmv);

@@ -24,6 +24,7 @@ struct SolveRecord {
   int iterations = 0;
   double initial_norm = 0, final_norm = 0;  ///< as the solver reported them
   double recomputed_norm = 0;               ///< ||b - A x|| recomputed by the core
+  std::vector<double> restart_norms;        ///< the solver's, rank 0's (GmresResult)
   bool converged = false;
 };
 

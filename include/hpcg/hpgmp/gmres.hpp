@@ -5,6 +5,8 @@
 // basis, Hessenberg projection and multigrid run in float. Every vector step is the backend's.
 #pragma once
 
+#include <vector>
+
 #include "hpcg/hpgmp/mxp_workspace.hpp"
 
 namespace hpcg::hpgmp {
@@ -35,6 +37,9 @@ struct GmresResult {
   int iterations = 0;        ///< inner iterations: one preconditioned SpMV each
   double initial_norm = 0;   ///< ||b - A x0||, in double
   double final_norm = 0;     ///< ||b - A x|| at the last restart, recomputed in double
+  /// ||b - A x|| at the start of each restart cycle, the last one final_norm: what a traced
+  /// build of HPG-MxP's reference prints, to find the first cycle where the two differ.
+  std::vector<double> restart_norms;
   bool converged = false;
   bool finite = true;
   FlopCount flops;

@@ -12,52 +12,99 @@
 namespace hpcg::backends::openmp {
 namespace {
 
-/// Where an L entry's stored index counts from: the row for 16-bit offsets, 0 for columns.
-inline const double* lower_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
-inline const double* lower_base(const local_int*, local_int, const double* x) { return x; }
+/// Where a stored index counts from: the row for 16-bit offsets, 0 for columns.
+inline const double* index_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
+inline const double* index_base(const local_int*, local_int, const double* x) { return x; }
+
+/// U's entries in halo columns when U's owned columns are offsets (SweepLayout::upper_halo): a
+/// sweep walks them with a cursor h, the position of the next halo row in its direction.
+struct HaloEntries {
+  const local_int* rows;
+  const std::uint32_t* start;
+  const local_int* column;
+  const double* value;
+  local_int count;
+
+  explicit HaloEntries(const SweepLayout::HaloEntries& halo)
+      : rows(halo.rows.data()), start(halo.start.data()), column(halo.column.data()),
+        value(halo.value.data()), count(static_cast<local_int>(halo.rows.size())) {}
+
+  /// The position of the first halo row at or after row i.
+  local_int first_from(local_int i) const {
+    return static_cast<local_int>(std::lower_bound(rows, rows + count, i) - rows);
+  }
+  /// Whether row i has halo entries at position h (h may be -1 or count).
+  [[gnu::always_inline]] bool at(local_int h, local_int i) const {
+    return h >= 0 && h < count && rows[h] == i;
+  }
+  /// sum - (U x)_i over the halo entries at position h.
+  [[gnu::always_inline]] double subtract(double sum, local_int h, const double* x) const {
+    const std::uint32_t k = start[h];
+    return subtract_row(sum, value + k, column + k, start[h + 1] - k, x);
+  }
+};
 
 /// The split matrix as the sweeps read it.
-template <class LowerIndex>
+template <class LowerIndex, class UpperIndex>
 struct SweepMatrix {
   const std::uint32_t* lower_start;
   const LowerIndex* lower_index;
   const double* lower_value;
   const std::uint32_t* upper_start;
-  const local_int* upper_column;
+  const UpperIndex* upper_index;
   const double* upper_value;
+  HaloEntries halo;
   const double* inverse_diagonal;
 
-  SweepMatrix(const SweepLayout& layout, const LowerIndex* lower)
+  SweepMatrix(const SweepLayout& layout, const LowerIndex* lower, const UpperIndex* upper)
       : lower_start(layout.lower_start.data()), lower_index(lower),
         lower_value(layout.lower_value.data()), upper_start(layout.upper_start.data()),
-        upper_column(layout.upper_column.data()), upper_value(layout.upper_value.data()),
+        upper_index(upper), upper_value(layout.upper_value.data()), halo(layout.upper_halo),
         inverse_diagonal(layout.inverse_diagonal.data()) {}
 
   /// sum - (L x)_i.
   [[gnu::always_inline]] double subtract_lower(double sum, local_int i, const double* x) const {
     const std::uint32_t k = lower_start[i];
     return subtract_row(sum, lower_value + k, lower_index + k, lower_start[i + 1] - k,
-                        lower_base(lower_index, i, x));
+                        index_base(lower_index, i, x));
   }
-  /// sum - (U x)_i.
+  /// sum - (U x)_i over U's entries outside upper_halo.
   [[gnu::always_inline]] double subtract_upper(double sum, local_int i, const double* x) const {
     const std::uint32_t k = upper_start[i];
-    return subtract_row(sum, upper_value + k, upper_column + k, upper_start[i + 1] - k, x);
+    return subtract_row(sum, upper_value + k, upper_index + k, upper_start[i + 1] - k,
+                        index_base(upper_index, i, x));
+  }
+  /// sum - (U x)_i, the halo entries (descending columns: the largest) first; h is the halo
+  /// cursor, moved on by `step` past row i if i has halo entries.
+  [[gnu::always_inline]] double subtract_all_upper(double sum, local_int i, const double* x,
+                                                   local_int& h, local_int step) const {
+    if (halo.at(h, i)) {
+      sum = halo.subtract(sum, h, x);
+      h += step;
+    }
+    return subtract_upper(sum, i, x);
   }
 };
 
-/// Calls body(M) with the split matrix M as the kernels read it, L's columns as stored.
+/// Calls body(M) with the split matrix M as the kernels read it, L's and U's columns as stored.
 template <class Body>
 void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
-  if (layout.lower_as_offsets) {
-    body(SweepMatrix<std::int16_t>(layout, layout.lower_offset.data()));
+  const auto with_lower = [&](const auto* upper) {
+    if (layout.lower_as_offsets) {
+      body(SweepMatrix(layout, layout.lower_offset.data(), upper));
+    } else {
+      body(SweepMatrix(layout, layout.lower_column.data(), upper));
+    }
+  };
+  if (layout.upper_as_offsets) {
+    with_lower(layout.upper_offset.data());
   } else {
-    body(SweepMatrix<local_int>(layout, layout.lower_column.data()));
+    with_lower(layout.upper_column.data());
   }
 }
 
-template <class LowerIndex>
-void sweep(const SweepMatrix<LowerIndex>& M, const BlockColoring& coloring, const double* r,
+template <class LowerIndex, class UpperIndex>
+void sweep(const SweepMatrix<LowerIndex, UpperIndex>& M, const BlockColoring& coloring, const double* r,
            double* x, double* t, bool zero_guess) {
   const local_int* block_start = coloring.block_start.data();
   const local_int* blocks = coloring.blocks.data();
@@ -69,10 +116,12 @@ void sweep(const SweepMatrix<LowerIndex>& M, const BlockColoring& coloring, cons
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
+        local_int h = M.halo.first_from(block_start[b]);
         for (local_int i = block_start[b]; i < block_start[b + 1]; ++i) {
           const double lower = M.subtract_lower(r[i], i, x);
           t[i] = lower;
-          x[i] = (zero_guess ? lower : M.subtract_upper(lower, i, x)) * M.inverse_diagonal[i];
+          x[i] = (zero_guess ? lower : M.subtract_all_upper(lower, i, x, h, 1)) *
+                 M.inverse_diagonal[i];
         }
       }
     }
@@ -80,8 +129,9 @@ void sweep(const SweepMatrix<LowerIndex>& M, const BlockColoring& coloring, cons
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
+        local_int h = M.halo.first_from(block_start[b + 1]) - 1;
         for (local_int i = block_start[b + 1] - 1; i >= block_start[b]; --i) {
-          x[i] = M.subtract_upper(t[i], i, x) * M.inverse_diagonal[i];
+          x[i] = M.subtract_all_upper(t[i], i, x, h, -1) * M.inverse_diagonal[i];
         }
       }
     }
@@ -167,13 +217,19 @@ void residual_restriction(const Level& fine, const SweepLayout& layout, const do
   const nnz_int* diagonal = A.diagonal.data();
   const local_int* map = fine.coarse_to_fine.data();
   const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
-  // From the split copy, whose L columns take 2 bytes where the CSR's take 4.
+  // From the split copy, whose columns take 2 bytes where the CSR's take 4.
   with_sweep_matrix(layout, [&](const auto& M) {
-#pragma omp parallel for schedule(static)
-    for (local_int i = 0; i < n; ++i) {
-      const local_int f = map[i];
-      const double residual_so_far = r[f] - value[diagonal[f]] * x[f];
-      rc[i] = M.subtract_upper(M.subtract_lower(residual_so_far, f, x), f, x);
+#pragma omp parallel
+    {
+      local_int h = 0;  // the halo cursor: moves forward while the injected rows ascend
+#pragma omp for schedule(static)
+      for (local_int i = 0; i < n; ++i) {
+        const local_int f = map[i];
+        if (h > 0 && M.halo.rows[h - 1] >= f) h = M.halo.first_from(f);
+        while (h < M.halo.count && M.halo.rows[h] < f) ++h;
+        const double residual_so_far = r[f] - value[diagonal[f]] * x[f];
+        rc[i] = M.subtract_all_upper(M.subtract_lower(residual_so_far, f, x), f, x, h, 1);
+      }
     }
   });
 }

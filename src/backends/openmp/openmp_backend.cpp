@@ -24,7 +24,7 @@ void OpenMPBackend::prepare(const Problem& problem) {
   for (const Level& level : problem.levels) {
     LevelOrdering o;
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
-    o.layout = make_sweep_layout(level.A, o.coloring);
+    o.layout = make_sweep_layout(level.A, o.coloring, UpperColumns::offsets_where_they_fit);
     o.sweep_rhs = Vector(level.A.rows);
     o.bytes = count_level_bytes(level, o.layout, o.coloring);
     o.halo_split = split_by_halo(level.A);

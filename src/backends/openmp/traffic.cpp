@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "traffic.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace hpcg::backends::openmp {
@@ -22,21 +23,34 @@ PartBytes part_bytes(const SweepLayout& layout) {
   PartBytes parts;
   parts.lower = array_bytes(layout.lower_start) + layout.lower_value.bytes() +
                 (layout.lower_as_offsets ? layout.lower_offset.bytes() : layout.lower_column.bytes());
+  const auto& halo = layout.upper_halo;  // read only where some row has halo entries
   parts.upper = array_bytes(layout.upper_start) + layout.upper_column.bytes() +
-                layout.upper_value.bytes();
+                layout.upper_offset.bytes() + layout.upper_value.bytes() +
+                (halo.rows.empty() ? 0.0 : halo.bytes());
   return parts;
+}
+
+/// Bytes of row i's entries in U's halo part, its row id and start included (0 if none).
+double halo_row_bytes(const SweepLayout::HaloEntries& halo, local_int i) {
+  const auto at = std::lower_bound(halo.rows.begin(), halo.rows.end(), i);
+  if (at == halo.rows.end() || *at != i) return 0;
+  const auto h = static_cast<size_t>(at - halo.rows.begin());
+  return sizeof(local_int) + 2 * sizeof(std::uint32_t) +
+         (sizeof(local_int) + value_bytes) * (halo.start[h + 1] - halo.start[h]);
 }
 
 /// L and U entries of the rows restriction injects, with their row offsets.
 double injected_row_bytes(const Level& level, const SweepLayout& layout) {
   const double lower_entry =
       value_bytes + (layout.lower_as_offsets ? sizeof(std::int16_t) : sizeof(local_int));
-  const double upper_entry = value_bytes + sizeof(local_int);
+  const double upper_entry =
+      value_bytes + (layout.upper_as_offsets ? sizeof(std::int16_t) : sizeof(local_int));
   double bytes = 0;
   for (local_int f : level.coarse_to_fine) {
     bytes += 4 * sizeof(std::uint32_t);
     bytes += lower_entry * (layout.lower_start[f + 1] - layout.lower_start[f]);
     bytes += upper_entry * (layout.upper_start[f + 1] - layout.upper_start[f]);
+    bytes += halo_row_bytes(layout.upper_halo, f);
   }
   return bytes;
 }
