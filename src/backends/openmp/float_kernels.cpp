@@ -11,27 +11,9 @@
 #include "float_dot.hpp"
 #include "hpcg/base/threads.hpp"
 #include "openmp_backend.hpp"
+#include "row_product.hpp"
 
 namespace hpcg::backends::openmp {
-namespace {
-
-/// (A x)_i in four independent float partial sums, as openmp's double SpMV.
-inline float row_product(const nnz_int* start, const local_int* column, const float* value,
-                         const float* x, local_int i) {
-  float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
-  nnz_int k = start[i];
-  const nnz_int end = start[i + 1];
-  for (; k + 4 <= end; k += 4) {
-    s0 += value[k] * x[column[k]];
-    s1 += value[k + 1] * x[column[k + 1]];
-    s2 += value[k + 2] * x[column[k + 2]];
-    s3 += value[k + 3] * x[column[k + 3]];
-  }
-  for (; k < end; ++k) s0 += value[k] * x[column[k]];
-  return (s0 + s1) + (s2 + s3);
-}
-
-}  // namespace
 
 void OpenMPBackend::spmv_float_part(HaloPart part, int l, const BackendVector& x,
                                     BackendVector& y) {

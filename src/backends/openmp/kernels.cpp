@@ -7,6 +7,7 @@
 
 #include "hpcg/backends/threaded_sum.hpp"
 #include "hpcg/base/threads.hpp"
+#include "row_product.hpp"
 #include "subtract_row.hpp"
 
 namespace hpcg::backends::openmp {
@@ -147,27 +148,6 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
   with_sweep_matrix(layout, [&](const auto& M) { sweep(M, coloring, r, x, t, zero_guess); });
 }
 
-namespace {
-
-/// (A x)_i from the core's CSR in four independent partial sums: one running sum would make
-/// every product wait for the previous addition (27 in a row); on one idle core here the SpMV
-/// ran 10-25% faster so. The summation order is fixed, so results repeat bit for bit.
-inline double row_product(const nnz_int* start, const local_int* column, const double* value,
-                          const double* x, local_int i) {
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  nnz_int k = start[i];
-  const nnz_int end = start[i + 1];
-  for (; k + 4 <= end; k += 4) {
-    s0 += value[k] * x[column[k]];
-    s1 += value[k + 1] * x[column[k + 1]];
-    s2 += value[k + 2] * x[column[k + 2]];
-    s3 += value[k + 3] * x[column[k + 3]];
-  }
-  for (; k < end; ++k) s0 += value[k] * x[column[k]];
-  return (s0 + s1) + (s2 + s3);
-}
-
-}  // namespace
 
 void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
   const nnz_int* start = A.row_start.data();
