@@ -87,7 +87,9 @@ for graph in kron road; do
       for mode in fixed dynamic; do
         json=$out/${graph}_${ranks}_${start}_$mode.json
         echo "== $graph, $ranks ranks, $start, $mode (load average $(load))" >&2
-        OMP_NUM_THREADS=1 mpiexec -n "$ranks" "$xgraph" "${source_args[@]}" --kernel=pr \
+        # A core per rank: MPICH binds nothing by default, and an OMP_PROC_BIND in the
+        # environment would then pin every rank to core 0.
+        OMP_NUM_THREADS=1 mpiexec -bind-to core -n "$ranks" "$xgraph" "${source_args[@]}" --kernel=pr \
           --trials=1 --partition="$start" --tolerance=0 --max-iters=$iterations \
           --repartition=$mode --watchdog=$watchdog --json="$json" > "${json%.json}.txt"
         per_iteration "$json" > "${json%.json}.iterations"

@@ -32,6 +32,8 @@ if [[ -n $grid ]]; then
   grid_flags=(--npx="$px" --npy="$py" --npz="$pz")
 fi
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-1}
+# Each rank gets cores of its own (-bind-to): MPICH binds nothing by default, and an
+# OMP_PROC_BIND in the environment would then pin every rank's first thread to core 0.
 value() { grep -m1 "^$1=" "$2" | cut -d= -f2-; }
 summary() {  # summary NAME REPORT
   local it="Iteration Count Information::"
@@ -55,7 +57,7 @@ per_call() {
 }
 for round in $(seq "$repeat"); do
   ours=$(mktemp -d)
-  (cd "$ours" && mpiexec -n "$np" "$xhpgmp" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" \
+  (cd "$ours" && mpiexec -bind-to "core:$OMP_NUM_THREADS" -n "$np" "$xhpgmp" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" \
     "${grid_flags[@]}" --backend="$backend" --quiet)
   ours_report=$(ls "$ours"/HPGMP-Benchmark_*.txt)
   summary "xhpgmp $round" "$ours_report"
@@ -78,7 +80,7 @@ for kind in mixed["steps"]:
 PY
   if [[ -n $reference ]]; then
     theirs=$(mktemp -d)
-    (cd "$theirs" && mpiexec -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)
+    (cd "$theirs" && mpiexec -bind-to "core:$OMP_NUM_THREADS" -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)
     their_report=$(ls "$theirs"/HPGMP-Benchmark_*.txt)
     summary "reference $round" "$their_report"
     ours_cost=$(per_call "$ours_report") their_cost=$(per_call "$their_report")
