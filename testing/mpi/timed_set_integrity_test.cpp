@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The timed sets' integrity module on 1, 2 and 4 ranks (its fault cases on 1 and 2): honest
-// sets and their re-run pass with every check counted, the re-run drawn alike on each call; a
-// backend that stops updating x, one whose p comes from a float z, and a set that leaves the
-// validated convergence are each caught with a reason that names them.
+// The timed sets' integrity module on 1, 2 and 4 ranks: honest sets and their re-run pass with
+// every check counted, the re-run drawn alike on each call; a backend that stops updating x,
+// one whose p comes from a float z, and a set that leaves the validated convergence are each
+// caught with a reason that names them.
 #include "hpcg/validation/timed_set_integrity.hpp"
 
 #include <gtest/gtest.h>
@@ -59,10 +59,6 @@ class TestBackend final : public Backend {
 };
 
 constexpr int iterations = 30;
-
-/// The cases past the honest sets run on 1 and 2 ranks: their checks reduce over the ranks alike
-/// on any count, and on CI's two cores four oversubscribed ranks cost them a minute.
-bool beyond_two_ranks() { return Comm().size() > 2; }
 
 /// A 16^3-per-rank problem, the validated run of `iterations` on it, and the integrity module
 /// for `sets` sets, its audits planned from a generous budget.
@@ -166,7 +162,6 @@ TEST(TimedSetIntegrity, TheReRunFallsOnEveryCallAlikeAndOnlyOnce) {
 }
 
 TEST(TimedSetIntegrity, WithNoTimedSetLeftTheLastCallIsTheReRun) {
-  if (beyond_two_ranks()) GTEST_SKIP() << "on 1 and 2 ranks only";
   Harness h(Fault::none, 0);
   KernelTimes times;
   EXPECT_TRUE(h.integrity->run_set(times).rerun);
@@ -197,7 +192,6 @@ TEST(ValidatedRunAudit, MeasuresItsVcycleCheckAndTheRestOfThatAudit) {
 }
 
 TEST(TimedSetIntegrity, AnXThatMissesUpdatesFailsTheSolutionCheck) {
-  if (beyond_two_ranks()) GTEST_SKIP() << "on 1 and 2 ranks only";
   Harness h(Fault::stale_x, 1);
   KernelTimes times;
   for (int call = 0; call < 2; ++call) h.integrity->run_set(times);  // one is the timed set
@@ -206,7 +200,6 @@ TEST(TimedSetIntegrity, AnXThatMissesUpdatesFailsTheSolutionCheck) {
 }
 
 TEST(TimedSetIntegrity, APFromAFloatZIsNotTiedToZ) {
-  if (beyond_two_ranks()) GTEST_SKIP() << "on 1 and 2 ranks only";
   // The re-run checks every iteration, so it is caught whatever the sets' draws were.
   Harness h(Fault::p_from_float_z, 1);
   KernelTimes times;
