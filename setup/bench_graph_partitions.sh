@@ -99,7 +99,9 @@ for graph in kron road; do
         "${base}_dynamic.txt")
       moved=$(sed -n 's/.* moving \([0-9]*\) vertices.*/\1/p' "${base}_dynamic.txt")
       # Cumulative cost of a k-iteration run: k iterations and, with repartitioning, the k - 1
-      # steps between them. The crossover: the first k >= 3 from which dynamic stays cheaper.
+      # steps between them. The crossover: the first k >= 3 from which dynamic stays cheaper;
+      # "-" where no vertex moved (dynamic then ran fixed's iterations: a time ratio off 1 is
+      # the clock's noise, not a crossover).
       paste -d' ' "${base}_fixed.iterations" "${base}_dynamic.iterations" | awk \
         -v g="$graph" -v r="$ranks" -v s="$start" -v h="$halo" -v m="$moved" -v n=$iterations \
         -v curve="${base}.curve" '
@@ -110,6 +112,7 @@ for graph in kron road; do
           cb = "none"; ct = "none"
           for (k = n; k >= 3; --k) { if (ratio_b[k] < 1) cb = k; else break }
           for (k = n; k >= 3; --k) { if (ratio_t[k] < 1) ct = k; else break }
+          if (m + 0 == 0) { cb = "-"; ct = "-" }
           split(h, halo, " ")
           printf "%-6s %-6s %-7s %12s %12s %9s %9s %10s %10.3f\n", g, r, s, halo[1], halo[2], m,
                  cb, ct, ratio_t[n] }' | tee -a "$table"
