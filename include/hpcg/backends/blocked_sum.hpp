@@ -20,37 +20,56 @@ namespace hpcg {
 
 constexpr local_int summation_block = 128;
 
+/// One block's sum of term(i) for i in [start, stop): four interleaved running sums.
+template <class Term>
+HPCG_SUM_FUNCTION double block_sum(local_int start, local_int stop, const Term& term) {
+  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  local_int i = start;
+  for (; i + 4 <= stop; i += 4) {
+    s0 += term(i);
+    s1 += term(i + 1);
+    s2 += term(i + 2);
+    s3 += term(i + 3);
+  }
+  for (; i < stop; ++i) s0 += term(i);
+  return (s0 + s1) + (s2 + s3);
+}
+
+/// The blocks' sums combined pairwise: a binary counter's stack, block j joining as j's low bits
+/// carry; a caller that keeps several sums at once holds one of these per sum.
+class PairwiseSum {
+ public:
+  HPCG_SUM_FUNCTION void add(double carry) {
+    int level = 0;
+    for (long long j = blocks_; (j & 1) != 0; j >>= 1, ++level) carry = stack_[level] + carry;
+    stack_[level] = carry;
+    ++blocks_;
+  }
+  HPCG_SUM_FUNCTION double total() const {
+    double total = 0.0;
+    int level = 0;
+    for (long long j = blocks_; j != 0; j >>= 1, ++level) {
+      if ((j & 1) != 0) total = stack_[level] + total;
+    }
+    return total;
+  }
+
+ private:
+  double stack_[64];  // only the levels blocks_ has set are read
+  long long blocks_ = 0;
+};
+
 /// sum of term(i) for i in [begin, end), blocked and pairwise: a block's term passes through at
 /// most 32 + 2 additions inside it, then one per level of the pairwise tree, and the tree's
-/// partial sums (a binary counter's stack, block j joining as j's low bits carry) through as
-/// many more at the end: at most 2 ceil(log2 n) + 21 in all.
+/// partial sums through as many more at the end: at most 2 ceil(log2 n) + 21 in all.
 template <class Term>
 HPCG_SUM_FUNCTION double blocked_sum(local_int begin, local_int end, const Term& term) {
-  double stack[64];
-  long long blocks = 0;
+  PairwiseSum sum;
   for (local_int start = begin; start < end; start += summation_block) {
     const local_int stop = end - start < summation_block ? end : start + summation_block;
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    local_int i = start;
-    for (; i + 4 <= stop; i += 4) {
-      s0 += term(i);
-      s1 += term(i + 1);
-      s2 += term(i + 2);
-      s3 += term(i + 3);
-    }
-    for (; i < stop; ++i) s0 += term(i);
-    double carry = (s0 + s1) + (s2 + s3);
-    int level = 0;
-    for (long long j = blocks; (j & 1) != 0; j >>= 1, ++level) carry = stack[level] + carry;
-    stack[level] = carry;
-    ++blocks;
+    sum.add(block_sum(start, stop, term));
   }
-  double total = 0.0;
-  int level = 0;
-  for (long long j = blocks; j != 0; j >>= 1, ++level) {
-    if ((j & 1) != 0) total = stack[level] + total;
-  }
-  return total;
+  return sum.total();
 }
 
 }  // namespace hpcg

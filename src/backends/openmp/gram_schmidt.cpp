@@ -19,43 +19,6 @@ namespace {
 /// block is subtracted from it.
 constexpr local_int update_block = 512;
 
-/// blocked_sum()'s pairwise combination of block sums, for one of several sums kept at once.
-class PairwiseSum {
- public:
-  void add(double carry) {
-    int level = 0;
-    for (long long j = blocks_; (j & 1) != 0; j >>= 1, ++level) carry = stack_[level] + carry;
-    stack_[level] = carry;
-    ++blocks_;
-  }
-  double total() const {
-    double total = 0.0;
-    int level = 0;
-    for (long long j = blocks_; j != 0; j >>= 1, ++level) {
-      if ((j & 1) != 0) total = stack_[level] + total;
-    }
-    return total;
-  }
-
- private:
-  double stack_[64] = {};
-  long long blocks_ = 0;
-};
-
-/// One block of blocked_sum() over x[i] * y[i]: four interleaved partial sums.
-inline double block_sum(const double* x, const double* y, local_int start, local_int stop) {
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-  local_int i = start;
-  for (; i + 4 <= stop; i += 4) {
-    s0 += x[i] * y[i];
-    s1 += x[i + 1] * y[i + 1];
-    s2 += x[i + 2] * y[i + 2];
-    s3 += x[i + 3] * y[i + 3];
-  }
-  for (; i < stop; ++i) s0 += x[i] * y[i];
-  return (s0 + s1) + (s2 + s3);
-}
-
 /// The double dots as reference::dot (threaded_blocked_sum): each thread's equal share in
 /// blocks of summation_block, then the threads' sums blocked in thread order.
 void double_dots(local_int n, int k, const double* const* basis, const double* q, double* h) {
@@ -68,7 +31,10 @@ void double_dots(local_int n, int k, const double* const* basis, const double* q
     std::vector<PairwiseSum> sums(k);
     for (local_int start = begin; start < end; start += summation_block) {
       const local_int stop = std::min(end, start + summation_block);
-      for (int j = 0; j < k; ++j) sums[j].add(block_sum(basis[j], q, start, stop));
+      for (int j = 0; j < k; ++j) {
+        const double* v = basis[j];
+        sums[j].add(block_sum(start, stop, [v, q](local_int i) { return v[i] * q[i]; }));
+      }
     }
     for (int j = 0; j < k; ++j) partial[j][t] = sums[j].total();
   }
