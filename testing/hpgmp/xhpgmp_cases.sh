@@ -59,15 +59,16 @@ case $case_name in
     fi
     ;;
   plugin_*_np[12])
-    # plugin_NAME_npN: a plugin with xhpgmp's steps (testing/plugins/mxp_backend.c) on N ranks;
-    # the honest one is VALID, each faulty one INVALID with a reason naming the step it fakes.
+    # plugin_NAME_npN: a plugin with xhpgmp's steps (testing/plugins/mxp_backend.c, or the cuda
+    # emulation) on N ranks; the honest ones are VALID, each faulty one INVALID with a reason
+    # naming the step it fakes.
     name=${case_name#plugin_}; ranks=${name##*_np}; name=${name%_np*}
     run "$ranks" --nx=16 --ny=16 --nz=16 --rt=0 --run_type=benchmark_no_ref \
       --backend=plugin:"$plugin"
     report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
     also=""  # a second reason the case must give
     case $name in
-      mxp_backend|mxp_old_3_2_table) expected="" ;;
+      mxp_backend|mxp_old_3_2_table|hpcg_cuda_emulation) expected="" ;;
       mxp_faulty_half_precision_inner) expected="backend step spmv_float" ;;
       mxp_faulty_float_outer_loop) expected="backend step spmv on level 0" ;;
       mxp_faulty_skipped_refinement) expected="backend step add_float" ;;
