@@ -175,7 +175,8 @@ void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVec
     error = std::max(error, std::abs(h[j] - exact) / std::max(scale, 1e-300));
     if (!std::isfinite(h[j])) error = 1e300;
   }
-  verdict(suffixed<T>("basis_dots"), 0, error, 1.0, tolerance_of<T>());
+  verdict(suffixed<T>("basis_dots"), 0, error, 1.0,
+          std::is_same_v<T, float> ? float_dot_tolerance(n) : tolerance_of<T>());
 }
 
 template <class T>

@@ -190,7 +190,8 @@ void StepChecker::check_gram_schmidt(const std::string& suffix, double tolerance
     dot_error = std::max(dot_error, std::abs(h[j] - exact));
     dot_scale = std::max(dot_scale, scale);
   }
-  verdict("basis_dots" + suffix, 0, dot_error, dot_scale, tolerance);
+  verdict("basis_dots" + suffix, 0, dot_error, dot_scale,
+          std::is_same_v<T, float> ? float_dot_tolerance(n) : tolerance);
   double coefficients[k], largest = 1;  // |q| + sum |c_j| bounds every value the update makes
   for (int j = 0; j < k; ++j) {
     coefficients[j] = (j % 2 == 0 ? 1 : -1) * (0.5 + 0.0625 * j);
@@ -230,7 +231,7 @@ void StepChecker::check_level(int l) {
                              reference::dot(n, a.host.data(), b.host.data())),
           dot_scale, double_step_tolerance);
   verdict("dot_float", 0, std::abs(backend_.dot_float(n, af.device, bf.device) - dot_float_expected),
-          dot_float_scale, float_step_tolerance);
+          dot_float_scale, float_dot_tolerance(n));
 
   BackendVector w = ws_.allocate<double>(0, n);
   backend_.waxpby(n, 0.75, a.device, -1.25, b.device, w);

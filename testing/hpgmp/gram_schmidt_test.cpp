@@ -29,7 +29,7 @@ NonsymProblem small_problem(const Comm& comm) {
       Coefficients::reference);
 }
 
-/// The reference steps with one Gram-Schmidt step wrong in one precision: the last dot off by 1
+/// The reference steps with one Gram-Schmidt step wrong in one precision: the last dot off by 10
 /// (the check's scale, sum |q_j q| over 16^3 rows, is about 1400), or q_0's coefficient by 1e-2
 /// (the update's scale, 1 + sum |c_j|, is about 23).
 class WrongGramSchmidt : public Backend {
@@ -40,7 +40,7 @@ class WrongGramSchmidt : public Backend {
   void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
                   double* h) override {
     Backend::basis_dots(n, k, basis, q, h);
-    if (wrong_dots_ && q.single() == single_) h[k - 1] += 1.0;
+    if (wrong_dots_ && q.single() == single_) h[k - 1] += 10.0;
   }
   void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
                             BackendVector& q) override {
