@@ -299,7 +299,7 @@ typedef struct hpcg_backend {
    * precision: double vectors (handles) here, float vectors (float* host addresses) in the
    * *_float entries. NULL entries run one dot and one waxpby (or their _float steps) per basis
    * vector. basis_dots: h[j] = the local basis[j].q for j < k (the core sums over the ranks),
-   * each summed as "Local sums" asks. subtract_projections: q -= sum_j h[j] basis[j], each
+   * each summed as dot's ("Local sums") or dot_float's are. subtract_projections: q -= sum_j h[j] basis[j], each
    * entry updated for j = 0, 1, ... in turn as waxpby(1, q, -h[j], basis[j]) rounds it (in
    * float for the *_float entry; a fused multiply-add per term allowed). */
   hpcg_status (*basis_dots)(void* state, int32_t n, int32_t k, const void* const* basis,
