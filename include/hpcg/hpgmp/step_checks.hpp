@@ -5,7 +5,6 @@
 // Gauss-Seidel sweeps are recomputed in the order the backend declares.
 #pragma once
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,13 +18,13 @@ namespace hpcg::hpgmp {
 constexpr double double_step_tolerance = 1e-11;
 constexpr double float_step_tolerance = 1e-5;
 
-/// A float dot product's tolerance over n local terms, relative to sum |x_i y_i|: HPG-MxP's
-/// reference adds them in one running float sum, whose rounding is bounded by n 2^-24 of that
-/// sum and grows with n on GMRES's smooth vectors (2e-5 at 32^3 rows, past
-/// float_step_tolerance), so a float dot is held to that bound.
-inline double float_dot_tolerance(local_int n) {
-  return std::max(float_step_tolerance, static_cast<double>(n) * 0x1p-24);
-}
+/// A float dot product's tolerance over n local terms, relative to sum |x_i y_i| (`scale`):
+/// float_step_tolerance, or twice the error of HPG-MxP's own float dot (one running float sum,
+/// reference::dot) on the same vectors where that is more. On GMRES's smooth vectors the running
+/// sum's error passes 1e-5 from about 32^3 rows; a backend may round as badly as the reference
+/// does there, not worse, so that a dot whose terms are rounded to fewer bits still fails.
+double float_dot_tolerance(local_int n, const float* x, const float* y, double exact,
+                           double scale);
 
 /// Checks every step on every level; returns one reason per step that disagrees (empty when all
 /// agree), the same on every rank. Collective.
