@@ -16,6 +16,7 @@
 //                (value 0, offset 0: the row itself); no row offsets, and the sweep dispatched
 //                once on W to a sum unrolled at compile time (W = 13 here; other widths would
 //                run the same sum with a run-time count);
+//   fixed-cursor fixed-width with the kernel's per-row test for entries kept apart (none here);
 // and the forward sweep from a zero guess over L (t = r - L x, x = t / a_ii), two ways:
 //   lower-offsets  L as the kernel from 2e5f7fa stores it (offsets, row offsets);
 //   lower-fixed    L in fixed-width rows, as fixed-width;
@@ -186,6 +187,24 @@ void fixed_backward(const Sweep& s) {
   });
 }
 
+/// fixed-width with the test a kernel's cursor makes per row for entries kept apart (U's halo
+/// columns, long rows), on a list that holds only its sentinels, as on one rank and thread.
+void fixed_cursor(const Sweep& s) {
+  const std::vector<int> apart_rows{-1, static_cast<int>(s.n)};
+  with_width(s.fixed, [&](auto width) {
+    const std::int16_t* offset = s.fixed.offset.data();
+    const double* value = s.fixed.value.data();
+    const int* rows = apart_rows.data();
+    long h = 0;
+    for (long i = s.n - 1; i >= 0; --i) {
+      double sum = s.r[i];
+      if (rows[h] == i) sum = 0.0, --h;  // never here: the sentinels match no row
+      const size_t k = static_cast<size_t>(i) * width;
+      s.x[i] = subtract_row(sum, value + k, offset + k, width, s.x + i) * s.inv[i];
+    }
+  });
+}
+
 void lower_offsets(const Sweep& s) {
   for (long i = 0; i < s.n; ++i) {
     const double sum = relax(s.part, s.r[i], s.x, i, true);
@@ -305,6 +324,7 @@ int main(int argc, char** argv) {
              : form == "offsets"       ? offsets
              : form == "two-chains"    ? two_chains
              : form == "fixed-width"   ? fixed_backward
+             : form == "fixed-cursor"  ? fixed_cursor
              : form == "lower-offsets" ? lower_offsets
              : form == "lower-fixed"   ? lower_fixed
                                        : nullptr;
@@ -314,7 +334,7 @@ int main(int argc, char** argv) {
   const bool product = form == "spmv-csr" || form == "spmv-fixed";
   if ((!run && !product) || passes < 1) {
     std::fprintf(stderr,
-                 "usage: sweep_row one-sum|four-sums|gather|offsets|two-chains|fixed-width|"
+                 "usage: sweep_row one-sum|four-sums|gather|offsets|two-chains|fixed-width|fixed-cursor|"
                  "lower-offsets|lower-fixed|spmv-csr|spmv-fixed [PASSES]\n");
     return 2;
   }

@@ -63,10 +63,12 @@ struct Part {
   Width width;
   Apart apart;
 
-  /// sum - (P x)_i, the entries apart first; h is apart's cursor.
+  /// sum - (P x)_i, the entries apart first; h is apart's cursor. With WithApart false the
+  /// caller knows that row i has no entries apart, and the cursor is not read.
+  template <class WithApart = std::true_type>
   [[gnu::always_inline]] double subtract(double sum, local_int i, const double* x, local_int& h,
-                                         local_int step) const {
-    sum = apart.subtract(sum, i, x, h, step);
+                                         local_int step, WithApart = {}) const {
+    if constexpr (WithApart::value) sum = apart.subtract(sum, i, x, h, step);
     const std::size_t k = static_cast<std::size_t>(i) * width;
     return subtract_row(sum, value + k, index + k, width, index_base(index, i, x));
   }
@@ -120,26 +122,38 @@ void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
 }
 
 /// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x), U not read from a zero guess.
+/// The rows before the next one that has entries apart skip the cursors' tests.
 template <bool zero_guess, class Matrix>
 void sweep_forward(const Matrix& M, local_int begin, local_int end, const double* r, double* x,
                    double* t) {
   local_int lower_h = M.lower.apart.first_from(begin), upper_h = M.upper.apart.first_from(begin);
-  for (local_int i = begin; i < end; ++i) {
+  const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
     if constexpr (zero_guess) x[i] = 0.0;
-    const double lower = M.lower.subtract(r[i], i, x, lower_h, 1);
+    const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
     t[i] = lower;
-    x[i] = (zero_guess ? lower : M.upper.subtract(lower, i, x, upper_h, 1)) *
+    x[i] = (zero_guess ? lower : M.upper.subtract(lower, i, x, upper_h, 1, with_apart)) *
            M.inverse_diagonal[i];
+  };
+  for (local_int i = begin; i < end;) {
+    local_int next = std::min(end, M.lower.apart.rows[lower_h]);
+    if constexpr (!zero_guess) next = std::min(next, M.upper.apart.rows[upper_h]);
+    for (; i < next; ++i) relax(i, std::false_type{});
+    if (i < end) relax(i++, std::true_type{});
   }
 }
 
-/// Block [begin, end) backward: x = D^-1 (t - U x).
+/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending.
 template <class Matrix>
 void sweep_backward(const Matrix& M, local_int begin, local_int end, const double* t, double* x) {
   local_int h = M.upper.apart.first_from(end) - 1;
-  for (local_int i = end - 1; i >= begin; --i) {
-    x[i] = M.upper.subtract(t[i], i, x, h, -1) * M.inverse_diagonal[i];
+  const auto relax = [&](local_int i, auto with_apart) {
+    x[i] = M.upper.subtract(t[i], i, x, h, -1, with_apart) * M.inverse_diagonal[i];
+  };
+  for (local_int i = end - 1; i >= begin;) {
+    const local_int next = std::max(begin - 1, M.upper.apart.rows[h]);
+    for (; i > next; --i) relax(i, std::false_type{});
+    if (i >= begin) relax(i--, std::true_type{});
   }
 }
 
