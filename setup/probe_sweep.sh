@@ -22,8 +22,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" -I"$root/include" "$root/setup/probes/$2.cpp" \
                 -o "$work/$2"; }
-all_forms="one-sum four-sums gather offsets two-chains fixed-width fixed-cursor lower-offsets lower-fixed
-           spmv-csr spmv-fixed"
+all_forms="one-sum four-sums gather offsets two-chains fixed-width fixed-cursor
+           lower-offsets lower-fixed spmv-csr spmv-fixed"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 case ${1:-} in
