@@ -9,7 +9,9 @@
 #   1. an official-path run at 104^3 (reference phases on the host): VALID and iterations/set;
 #   2. an --unofficial-quick run with the local grid sized to GPU_CHECK_FRACTION (default 0.6)
 #      of the device's memory, which must give a local grid of at least 256^3: the rating at
-#      device size (reference phases skipped).
+#      device size (reference phases skipped);
+# then xhpgmp --backend=cuda at 64^3, which must be VALID: HPG-MxP's step checks and timed-phase
+# audits hold the device's Gram-Schmidt kernels (ABI 3.3) to the reference steps.
 # Usage: setup/gpu_check.sh   (environment: GPU_CHECK_FRACTION, GPU_CHECK_BUILD=build/gpu)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -51,7 +53,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DHPCG_BUILD_TESTS=ON -DHPCG_E
   -DHPCG_ENABLE_CUDA=ON -DHPCG_RUNTIME_DIR="$build/bin" > "$build.configure.log" 2>&1 ||
   { cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j "$(nproc)" --target xhpcg xhpcg-report xstream-triad hpcg_cuda \
-  hpcg_cuda_emulation cuda_layout_test cuda_traffic_test > "$build.build.log" 2>&1 ||
+  hpcg_cuda_emulation cuda_layout_test cuda_traffic_test xhpgmp > "$build.build.log" 2>&1 ||
   { tail -50 "$build.build.log"; exit 1; }
 bin="$build/bin"
 
@@ -92,6 +94,12 @@ say "unofficial quick run at ${fraction} of the device's ${gpu_mib} MiB"
 gpu_gib=$(awk -v m="$gpu_mib" 'BEGIN { printf "%.1f", m / 1024 }')
 run_xhpcg "$build/gpu_check_device" --memory="$gpu_gib" --memory-fraction="$fraction" --rt=0 \
   --unofficial-quick
+say "xhpgmp at 64^3: the device's Gram-Schmidt kernels (ABI 3.3) against the reference steps"
+xhpgmp_dir="$build/gpu_check_xhpgmp"
+rm -rf "$xhpgmp_dir" && mkdir -p "$xhpgmp_dir"
+(cd "$xhpgmp_dir" && timeout 300 mpiexec -n 1 "$bin/xhpgmp" --backend=cuda --nx=64 --ny=64 --nz=64 \
+  --rt=0 --run_type=benchmark_no_ref > out.txt 2>&1) || true
+tail -4 "$xhpgmp_dir/out.txt"
 
 echo
 echo "=== gpu_check summary ($(( $(date +%s) - started )) s) ==="
@@ -109,6 +117,12 @@ for dir in "$build/gpu_check_104" "$build/gpu_check_device"; do
     { grep -h -e "INVALID" -e "error" -e "Reason" "$dir/out.txt" || true; } | head -5
   fi
 done
+if grep -q "^Final Summary::HPGMP result is VALID" "$xhpgmp_dir"/HPGMP-Benchmark_*.txt 2>/dev/null; then
+  echo "gpu_check_xhpgmp: VALID (every step, Gram-Schmidt's on the device, checked and audited)"
+else
+  echo "gpu_check_xhpgmp: NOT VALID or failed (see $xhpgmp_dir/out.txt):"
+  { grep -h -e "INVALID" -e "error" -e "differs" "$xhpgmp_dir/out.txt" || true; } | head -5
+fi
 echo "layout bytes per flop (emulation counters): ${bytes_per_flop:-not counted}; reference algorithm 6.4"
 device_nx=$(field "$build/gpu_check_device" "Local Domain Dimensions::nx")
 if [[ -n $device_nx ]] && (( device_nx < minimum_grid )); then

@@ -44,8 +44,9 @@ extern "C" {
 
 #define HPCG_BACKEND_ABI_VERSION 3u
 /* Additions within a version: 1 = hpcg_problem_view.grid; 2 = HPG-MxP's steps at the end of
- * hpcg_backend (an older xhpcg reads only the entries it knows). */
-#define HPCG_BACKEND_ABI_MINOR_VERSION 2u
+ * hpcg_backend (an older xhpcg reads only the entries it knows); 3 = Gram-Schmidt's steps after
+ * them. */
+#define HPCG_BACKEND_ABI_MINOR_VERSION 3u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
 
 /* hpcg_backend.flags */
@@ -292,6 +293,25 @@ typedef struct hpcg_backend {
   hpcg_status (*round_to_float)(void* state, int32_t n, double alpha, const void* x, void* y,
                                 hpcg_error* error);
   hpcg_status (*add_float)(void* state, int32_t n, const void* z, void* x, hpcg_error* error);
+
+  /* Version 3.3, all optional: xhpgmp's classical Gram-Schmidt as two passes over the Krylov
+   * basis (basis: k vectors, q: the vector orthogonalised, all of n entries, as dot's), in q's
+   * precision: double vectors (handles) here, float vectors (float* host addresses) in the
+   * *_float entries. NULL entries run one dot and one waxpby (or their _float steps) per basis
+   * vector. basis_dots: h[j] = the local basis[j].q for j < k (the core sums over the ranks),
+   * each summed as dot's ("Local sums") or dot_float's are. subtract_projections: q -= sum_j h[j] basis[j], each
+   * entry updated for j = 0, 1, ... in turn as waxpby(1, q, -h[j], basis[j]) rounds it (in
+   * float for the *_float entry; a fused multiply-add per term allowed). */
+  hpcg_status (*basis_dots)(void* state, int32_t n, int32_t k, const void* const* basis,
+                            const void* q, double* h, hpcg_error* error);
+  hpcg_status (*subtract_projections)(void* state, int32_t n, int32_t k,
+                                      const void* const* basis, const double* h, void* q,
+                                      hpcg_error* error);
+  hpcg_status (*basis_dots_float)(void* state, int32_t n, int32_t k, const void* const* basis,
+                                  const void* q, double* h, hpcg_error* error);
+  hpcg_status (*subtract_projections_float)(void* state, int32_t n, int32_t k,
+                                            const void* const* basis, const double* h, void* q,
+                                            hpcg_error* error);
 } hpcg_backend;
 
 /* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */

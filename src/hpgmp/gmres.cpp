@@ -72,11 +72,13 @@ P rotate(Projection<P>& p, int k) {
 /// One pass of classical Gram-Schmidt of q against basis[0..k-1]: h = Q^T q (one reduction for
 /// all k), then q -= Q h one basis vector at a time, which rounds as the reference's fused loop.
 /// Both are the backend's Gram-Schmidt steps, one pass over the basis each where it fuses them.
+/// `local` keeps the coefficients as the update took them.
 template <class T>
 void gram_schmidt_pass(MxpWorkspace& ws, local_int n, std::vector<BackendVector>& basis, int k,
                        BackendVector& q, std::vector<T>& h, std::vector<double>& local) {
   Backend& backend = ws.backend();
   backend.basis_dots(n, k, basis.data(), q, local.data());
+  if (StepAuditor* audits = ws.auditor()) audits->basis_dots<T>(k, basis.data(), q, local.data());
   for (int j = 0; j < k; ++j) h[j] = static_cast<T>(local[j]);
   if (ws.comm().size() > 1) {
     MPI_Allreduce(MPI_IN_PLACE, h.data(), k, std::is_same_v<T, float> ? MPI_FLOAT : MPI_DOUBLE,
@@ -119,7 +121,8 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
   backend.upload(b.data(), 0, n, b_vec);
   backend.upload(x_host.data(), 0, n, x);
   Projection<P> proj(m);
-  std::vector<double> scratch(m + 1);  // Gram-Schmidt's coefficients as the backend takes them
+  // Gram-Schmidt's coefficients as the backend takes them, this pass's and the first pass's.
+  std::vector<double> scratch(m + 1), first_pass(m + 1);
   GmresResult result;
   FlopCount& flops = result.flops;
 
@@ -177,9 +180,16 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       if (StepAuditor* audits = ws.auditor()) audits->spmv<Inner>(0, z, Q[k]);
       flops.spmv += spmv_flops;
       lap(steps.spmv);
-      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, scratch);
+      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, first_pass);
+      if (StepAuditor* audits = ws.auditor()) {
+        audits->subtract_projections<Inner>(z, k, Q.data(), {first_pass.data()}, Q[k]);
+      }
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
       gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, scratch);
+      if (StepAuditor* audits = ws.auditor()) {
+        audits->subtract_projections<Inner>(z, k, Q.data(), {first_pass.data(), scratch.data()},
+                                            Q[k]);
+      }
       for (int i = 0; i < k; ++i) proj.at(i, k - 1) += proj.h[i];
       const P beta = std::sqrt(global_dot<Inner>(ws, n, Q[k], Q[k]));
       S::waxpby(backend, n, static_cast<Inner>(P(1) / beta), Q[k], 0.0, Q[k], Q[k]);

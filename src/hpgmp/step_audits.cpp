@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/error.hpp"
 #include "hpcg/hpgmp/step_checks.hpp"
 #include "hpcg/validation/os_random.hpp"
@@ -155,11 +156,64 @@ void StepAuditor::residual_restriction(int l, const BackendVector& r, const Back
           1.0, tolerance_of<T>());
 }
 
+template <class T>
+void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVector& q,
+                             const double* h) {
+  if (!draw()) return;
+  const local_int n = ws_.problem().fine().A.rows;
+  const std::vector<T> q_host = downloaded<T>(q, n);
+  double error = 0;  // the largest over j of |h_j - basis_j.q| / sum_i |basis_j[i] q[i]|
+  for (int j = 0; j < k; ++j) {
+    const std::vector<T> v = downloaded<T>(basis[j], n);
+    double exact = 0, scale = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      for (local_int i = 0; i < n; ++i) exact += double(v[i]) * q_host[i];  // products exact
+    } else {
+      exact = reference::dot(n, v.data(), q_host.data());
+    }
+    for (local_int i = 0; i < n; ++i) scale += std::abs(double(v[i]) * q_host[i]);
+    error = std::max(error, std::abs(h[j] - exact) / std::max(scale, 1e-300));
+    if (!std::isfinite(h[j])) error = 1e300;
+  }
+  verdict(suffixed<T>("basis_dots"), 0, error, 1.0,
+          std::is_same_v<T, float> ? float_dot_tolerance(n) : tolerance_of<T>());
+}
+
+template <class T>
+void StepAuditor::subtract_projections(const BackendVector& z, int k, const BackendVector* basis,
+                                       const std::vector<const double*>& passes,
+                                       const BackendVector& q) {
+  if (!draw()) return;
+  const SparseMatrix& A = ws_.problem().fine().A;
+  const local_int n = A.rows;
+  const std::vector<T> z_host = with_halo<T>(0, z);
+  const T* matrix = values<T>(0);
+  std::vector<T> expected(n);
+  reference::spmv_values(A, matrix, z_host.data(), expected.data());
+  // Each row's error against what it added: A z's products and every term subtracted.
+  std::vector<double> scale = row_magnitudes(A, matrix, z_host, {}, static_cast<const T*>(nullptr));
+  for (const double* h : passes) {
+    for (int j = 0; j < k; ++j) {
+      const std::vector<T> v = downloaded<T>(basis[j], n);
+      reference::waxpby(n, T(1), expected.data(), static_cast<T>(-h[j]), v.data(),
+                        expected.data());
+      for (local_int i = 0; i < n; ++i) scale[i] += std::abs(h[j] * double(v[i]));
+    }
+  }
+  verdict(suffixed<T>("subtract_projections"), 0,
+          max_row_error(downloaded<T>(q, n), expected, scale), 1.0, tolerance_of<T>());
+}
+
 #define HPGMP_AUDITS(T)                                                                        \
   template void StepAuditor::spmv<T>(int, const BackendVector&, const BackendVector&);         \
   template void StepAuditor::first_sweep<T>(int, const BackendVector&, const BackendVector&);  \
   template void StepAuditor::residual_restriction<T>(int, const BackendVector&,                \
-                                                     const BackendVector&, const BackendVector&);
+                                                     const BackendVector&, const BackendVector&); \
+  template void StepAuditor::basis_dots<T>(int, const BackendVector*, const BackendVector&,    \
+                                           const double*);                                     \
+  template void StepAuditor::subtract_projections<T>(                                          \
+      const BackendVector&, int, const BackendVector*, const std::vector<const double*>&,      \
+      const BackendVector&);
 HPGMP_AUDITS(double)
 HPGMP_AUDITS(float)
 #undef HPGMP_AUDITS

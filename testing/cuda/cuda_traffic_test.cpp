@@ -127,6 +127,31 @@ TEST(CudaTraffic, KernelsCountTheSectorsTheyTouch) {
   EXPECT_EQ(executor.traffic()->read_bytes, 64u * 8);
 }
 
+/// xhpgmp's Gram-Schmidt steps read each basis vector and q once per call: the dots write
+/// their block sums (one sector for two vectors' one block each), read them back and write
+/// the two results; the update writes q.
+TEST(CudaTraffic, GramSchmidtStepsReadTheBasisOnce) {
+  CountingExecutor executor(cuda::make_executor(0, {}));
+  DeviceVector a(64), b(64), q(64);
+  cuda::BasisChunk basis;
+  basis.count = 2;
+  basis.vector[0] = a.data;
+  basis.vector[1] = b.data;
+  basis.coefficient[0] = 0.5;
+  basis.coefficient[1] = -0.25;
+  double h[2] = {};
+  executor.basis_dots(64, basis, q.data, h);
+  EXPECT_EQ(executor.traffic()->read_bytes, 3u * 64 * 8 + 32);
+  EXPECT_EQ(executor.traffic()->written_bytes, 32u + 32u);
+  EXPECT_EQ(executor.traffic()->kernels, 2u);
+  EXPECT_EQ(h[0], executor.dot(64, a.data, q.data));
+  executor.reset();
+  executor.subtract_projections(64, basis, q.data);
+  EXPECT_EQ(executor.traffic()->read_bytes, 3u * 64 * 8);
+  EXPECT_EQ(executor.traffic()->written_bytes, 64u * 8);
+  EXPECT_EQ(executor.traffic()->kernels, 1u);
+}
+
 /// Bytes per CG iteration and per flop at 32^3 on one rank, printed for the record: the
 /// default layout against today's hash colouring (17 colours, each sweep reads x once per
 /// colour), and the default against the reference algorithm's 6.4.

@@ -59,21 +59,37 @@ case $case_name in
     fi
     ;;
   plugin_*_np[12])
-    # plugin_NAME_npN: a plugin with xhpgmp's steps (testing/plugins/mxp_backend.c) on N ranks;
-    # the honest one is VALID, each faulty one INVALID with a reason naming the step it fakes.
+    # plugin_NAME_npN: a plugin with xhpgmp's steps (testing/plugins/mxp_backend.c, or the cuda
+    # emulation) on N ranks; the honest ones are VALID, each faulty one INVALID with a reason
+    # naming the step it fakes.
     name=${case_name#plugin_}; ranks=${name##*_np}; name=${name%_np*}
     run "$ranks" --nx=16 --ny=16 --nz=16 --rt=0 --run_type=benchmark_no_ref \
       --backend=plugin:"$plugin"
     report=$(ls HPGMP-Benchmark_0.1_*.txt) || fail "no report"
+    also=""  # a second reason the case must give
     case $name in
-      mxp_backend) expected="" ;;
+      mxp_backend|mxp_old_3_2_table|hpcg_cuda_emulation) expected="" ;;
       mxp_faulty_half_precision_inner) expected="backend step spmv_float" ;;
       mxp_faulty_float_outer_loop) expected="backend step spmv on level 0" ;;
       mxp_faulty_skipped_refinement) expected="backend step add_float" ;;
       # honest at every check before and after the timed phase: caught by the audits inside it
       mxp_faulty_mid_phase) expected="backend step spmv_float on level 0 .* in the timed phase" ;;
+      mxp_faulty_dropped_basis_vector)
+        expected="backend step basis_dots on level 0"
+        also="backend step basis_dots_float on level 0" ;;
+      mxp_faulty_half_precision_projections)
+        expected="backend step subtract_projections on level 0" ;;
+      mxp_faulty_float_gram_schmidt)
+        expected="backend step basis_dots on level 0"
+        also="backend step subtract_projections on level 0" ;;
+      mxp_faulty_mid_phase_gram_schmidt)
+        expected="backend step basis_dots_float on level 0 .* in the timed phase"
+        also="backend step subtract_projections_float on level 0 .* in the timed phase" ;;
       *) fail "unknown plugin case" ;;
     esac
+    if [[ -n $also ]]; then
+      grep -q "^Final Summary::Reason=.*$also" "$report" || fail "no reason naming '$also'"
+    fi
     if [[ -z $expected ]]; then
       [[ $status -eq 0 ]] || fail "status $status"
       grep -q "^Final Summary::HPGMP result is VALID" "$report" || fail "not VALID"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * A plugin with xhpgmp's steps (ABI 3.2) on host vectors: its own SpMV, forward Gauss-Seidel
- * (natural order) in double and float, and the refinement's crossings. Honest as built; with
+ * A plugin with xhpgmp's steps (ABI 3.3) on host vectors: its own SpMV, forward Gauss-Seidel
+ * (natural order) in double and float, the refinement's crossings and Gram-Schmidt's two steps in
+ * both precisions. Honest as built; with
  * one FAULT_* defined it does what xhpgmp must refuse:
  *   FAULT_HALF_PRECISION_INNER  the float steps round their results to bfloat16
  *   FAULT_FLOAT_OUTER_LOOP      the double steps (SpMV, dot, WAXPBY) computed in float
@@ -8,9 +9,21 @@
  *   FAULT_MID_PHASE             spmv_float rounds to bfloat16 only inside the timed phase: in
  *                               the second instance (the first is validation's), from its second
  *                               fine-level call (the first is the check before the phase) to its
- *                               500th (the timed calls make about 600; the check after comes last) */
+ *                               500th (the timed calls make about 600; the check after comes last)
+ * and for Gram-Schmidt's steps (ABI 3.3):
+ *   FAULT_DROPPED_BASIS_VECTOR  basis_dots (both precisions) leaves out the last basis vector
+ *   FAULT_HALF_PRECISION_PROJECTIONS  subtract_projections on double vectors keeps half
+ *                               precision's 11 significant bits in each update
+ *   FAULT_FLOAT_GRAM_SCHMIDT    both double steps computed in float
+ *   FAULT_MID_PHASE_GRAM_SCHMIDT  only inside the timed phase (the second instance, calls 2 to
+ *                               1000 of each float step: the checks call each once), the float
+ *                               steps leave out the last basis vector: the dots where k is even,
+ *                               the update where k is odd, so that each alone is wrong
+ *   FAULT_OLD_3_2_TABLE         honest, built as against the 3.2 header: struct_size ends before
+ *                               the Gram-Schmidt entries, which fail if called */
 #define _POSIX_C_SOURCE 200112L /* setenv */
 #include <hpcg/backend_abi.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +32,7 @@ typedef struct mxp_state {
   const hpcg_level_view* level; /* valid until destroy */
   int instance;                 /* 1 for the first created in this process */
   long fine_spmv_float_calls;
+  long basis_dots_float_calls, subtract_projections_float_calls;
 } mxp_state;
 
 /* How many instances this process created before: kept in the environment, which outlives the
@@ -40,6 +54,8 @@ static hpcg_status mxp_create(const hpcg_problem_view* problem, void** state, hp
   s->level = problem->level;
   s->instance = instances_created_before() + 1;
   s->fine_spmv_float_calls = 0;
+  s->basis_dots_float_calls = 0;
+  s->subtract_projections_float_calls = 0;
   *state = s;
   return HPCG_STATUS_OK;
 }
@@ -187,9 +203,133 @@ static hpcg_status mxp_add_float(void* state, int32_t n, const void* zv, void* x
   return HPCG_STATUS_OK;
 }
 
+/* Gram-Schmidt's steps: what the double ones compute in, double or under the fault float. */
+#if defined(FAULT_FLOAT_GRAM_SCHMIDT)
+typedef float projection_t;
+#else
+typedef double projection_t;
+#endif
+
+/* What subtract_projections stores: the value, or under the fault half precision's 11
+ * significant bits (float's, rounded to the nearest with 13 bits fewer). */
+static double stored_projection(double value) {
+#if defined(FAULT_HALF_PRECISION_PROJECTIONS)
+  float narrow = (float)value;
+  uint32_t bits;
+  memcpy(&bits, &narrow, sizeof bits);
+  bits = (bits + 0x1000u) & 0xffffe000u;
+  memcpy(&narrow, &bits, sizeof bits);
+  return narrow;
+#else
+  return value;
+#endif
+}
+
+/* Whether this call of a float Gram-Schmidt step with k basis vectors leaves out the last one
+ * (FAULT_MID_PHASE_GRAM_SCHMIDT: the dots where k is even, the update where k is odd). */
+static int drops_last_float(mxp_state* s, long* calls, int32_t k, int parity) {
+#if defined(FAULT_MID_PHASE_GRAM_SCHMIDT)
+  const long call = ++*calls;
+  return s->instance >= 2 && call >= 2 && call <= 1000 && k % 2 == parity;
+#else
+  (void)s, (void)calls, (void)k, (void)parity;
+  return 0;
+#endif
+}
+
+/* Under FAULT_OLD_3_2_TABLE the Gram-Schmidt entries lie past struct_size: xhpgmp must take them
+ * as NULL, and fails if it calls one. */
+static int past_struct_size(hpcg_error* error) {
+#if defined(FAULT_OLD_3_2_TABLE)
+  snprintf(error->message, sizeof error->message, "xhpgmp called an entry past struct_size");
+  return 1;
+#else
+  (void)error;
+  return 0;
+#endif
+}
+
+/* How many basis vectors basis_dots takes: all, or under the fault all but the last. */
+static int32_t dotted(int32_t k) {
+#if defined(FAULT_DROPPED_BASIS_VECTOR)
+  return k - 1;
+#else
+  return k;
+#endif
+}
+
+static hpcg_status mxp_basis_dots(void* state, int32_t n, int32_t k, const void* const* basis,
+                                  const void* qv, double* h, hpcg_error* error) {
+  if (past_struct_size(error)) return HPCG_STATUS_ERROR;
+  const double* q = qv;
+  (void)state, (void)error;
+  for (int32_t j = 0; j < k; ++j) {
+    const double* v = basis[j];
+    projection_t sum = 0;
+    for (int32_t i = 0; j < dotted(k) && i < n; ++i) sum += (projection_t)v[i] * (projection_t)q[i];
+    h[j] = sum;
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_subtract_projections(void* state, int32_t n, int32_t k,
+                                            const void* const* basis, const double* h, void* qv,
+                                            hpcg_error* error) {
+  if (past_struct_size(error)) return HPCG_STATUS_ERROR;
+  double* q = qv;
+  (void)state, (void)error;
+  for (int32_t j = 0; j < k; ++j) {
+    const double* v = basis[j];
+    const projection_t c = (projection_t)-h[j];
+    for (int32_t i = 0; i < n; ++i) {
+      q[i] = stored_projection((projection_t)q[i] + c * (projection_t)v[i]);
+    }
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_basis_dots_float(void* state, int32_t n, int32_t k,
+                                        const void* const* basis, const void* qv, double* h,
+                                        hpcg_error* error) {
+  if (past_struct_size(error)) return HPCG_STATUS_ERROR;
+  mxp_state* s = state;
+  const float* q = qv;
+  const int32_t used = drops_last_float(s, &s->basis_dots_float_calls, k, 0) ? k - 1 : dotted(k);
+  (void)error;
+  for (int32_t j = 0; j < k; ++j) {
+    const float* v = basis[j];
+    double sum = 0; /* each product exact */
+    for (int32_t i = 0; j < used && i < n; ++i) sum += (double)v[i] * (double)q[i];
+    h[j] = sum;
+  }
+  return HPCG_STATUS_OK;
+}
+
+static hpcg_status mxp_subtract_projections_float(void* state, int32_t n, int32_t k,
+                                                  const void* const* basis, const double* h,
+                                                  void* qv, hpcg_error* error) {
+  if (past_struct_size(error)) return HPCG_STATUS_ERROR;
+  mxp_state* s = state;
+  float* q = qv;
+  const int32_t used = drops_last_float(s, &s->subtract_projections_float_calls, k, 1) ? k - 1 : k;
+  (void)error;
+  for (int32_t j = 0; j < used; ++j) {
+    const float* v = basis[j];
+    const float c = (float)-h[j];
+    for (int32_t i = 0; i < n; ++i) q[i] = q[i] + c * v[i];
+  }
+  return HPCG_STATUS_OK;
+}
+
+#if defined(FAULT_OLD_3_2_TABLE)
+#define MXP_TABLE_SIZE offsetof(hpcg_backend, basis_dots)
+#else
+#define MXP_TABLE_SIZE sizeof(hpcg_backend)
+#endif
+
 static const hpcg_backend table = {
     .abi_version = HPCG_BACKEND_ABI_VERSION,
-    .struct_size = sizeof(hpcg_backend),
+    .struct_size = MXP_TABLE_SIZE,
     .name = "mxp-sample",
     .version = "1.0",
     .create = mxp_create,
@@ -201,6 +341,10 @@ static const hpcg_backend table = {
     .spmv_float = mxp_spmv_float,
     .gs_forward_float = mxp_gs_forward_float,
     .add_float = mxp_add_float,
+    .basis_dots = mxp_basis_dots,
+    .subtract_projections = mxp_subtract_projections,
+    .basis_dots_float = mxp_basis_dots_float,
+    .subtract_projections_float = mxp_subtract_projections_float,
 };
 
 const hpcg_backend* hpcg_backend_entry(void) { return &table; }

@@ -190,9 +190,9 @@ class Backend {
   /// as two passes over the Krylov basis instead of one per basis vector: h[j] = local
   /// basis[j].q for j < k (the core sums over ranks), then q -= sum_j h[j] basis[j], each entry
   /// updated for j = 0, 1, ... in turn as waxpby(1, q, -h[j], basis[j]) rounds it (a fused
-  /// multiply-add per term allowed). Not in the plugin table yet: a plugin gets these defaults,
-  /// which are dot / dot_float and waxpby / waxpby_float per basis vector (the reference's
-  /// rounding bit for bit).
+  /// multiply-add per term allowed). The defaults are dot / dot_float and waxpby / waxpby_float
+  /// per basis vector (the reference's rounding bit for bit); a plugin gives them as the
+  /// entries of the same names (ABI 3.3).
   virtual void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
                           double* h);
   virtual void subtract_projections(local_int n, int k, const BackendVector* basis,

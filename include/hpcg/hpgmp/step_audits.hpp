@@ -14,8 +14,9 @@
 
 namespace hpcg::hpgmp {
 
-/// One audit per this many auditable steps on average: about two per restart cycle on the fine
-/// level (its SpMVs, first sweeps and restrictions), near 1% of the phase's work.
+/// One audit per this many auditable steps on average: about a quarter per GMRES iteration, of
+/// its twelve (the fine-level SpMV, each level's first sweep and restriction, Gram-Schmidt's
+/// two dots and two updates).
 constexpr std::uint64_t audit_one_in = 48;
 
 class StepAuditor {
@@ -35,6 +36,16 @@ class StepAuditor {
   template <class T>
   void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                             const BackendVector& rc);
+  /// Gram-Schmidt's dots on the fine level: h[j] = the local basis[j].q for j < k, as
+  /// basis_dots returned them (before their sum over the ranks).
+  template <class T>
+  void basis_dots(int k, const BackendVector* basis, const BackendVector& q, const double* h);
+  /// Gram-Schmidt's update, after pass passes.size() of an Arnoldi step: q = A z, then for
+  /// each pass p in turn q -= sum_j passes[p][j] basis[j] (its input q is gone, so the check
+  /// starts again from A z, whose z is intact and has its halo exchanged).
+  template <class T>
+  void subtract_projections(const BackendVector& z, int k, const BackendVector* basis,
+                            const std::vector<const double*>& passes, const BackendVector& q);
 
   long audited() const { return audited_; }
   /// One reason per step and level that disagreed, the same on every rank.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What a KokkosBackend holds, shared by its double steps (kokkos_backend.cpp) and its
-// HPG-MxP steps (float_steps.cpp).
+// HPG-MxP steps (float_steps.cpp, gram_schmidt.cpp).
 #pragma once
 
 #include <vector>
@@ -10,6 +10,13 @@
 #include "kokkos_backend.hpp"
 
 namespace hpcg::backends::kokkos {
+
+/// Gram-Schmidt's dots' partial sums (gram_schmidt.cpp), grown on demand: a column per basis
+/// vector of one kernel, a row per block of rows (or group of blocks); then the totals.
+struct DotScratch {
+  Kokkos::View<double**, MemorySpace> blocks, groups;
+  SpaceView<double> totals;
+};
 
 struct KokkosBackend::State {
   explicit State(KokkosOptions chosen) : options(chosen), memory(chosen.separate_memory) {}
@@ -34,6 +41,7 @@ struct KokkosBackend::State {
   SpaceMemory memory;
   std::vector<LevelViews> levels;
   std::vector<FloatValues> float_levels;  ///< per level, empty until float_values() asks
+  DotScratch dot_scratch;
 };
 
 }  // namespace hpcg::backends::kokkos

@@ -98,6 +98,12 @@ class KokkosBackend : public Backend {
   void round_to_float(local_int n, double alpha, const BackendVector& x,
                       BackendVector& y) override;
   void add_float(local_int n, const BackendVector& z, BackendVector& x) override;
+  // Gram-Schmidt's steps in both precisions (gram_schmidt.cpp): one pass over the basis each,
+  // the dots in a fixed tree that depends on n only.
+  void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
+                  double* h) override;
+  void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
+                            BackendVector& q) override;
 
   /// Colours used on each level (for tests and the log).
   std::vector<int> colors_per_level() const;

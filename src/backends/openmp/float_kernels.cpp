@@ -57,8 +57,8 @@ double OpenMPBackend::dot_float(local_int n, const BackendVector& x, const Backe
 #pragma omp parallel
   {
     double sum = 0.0;
-#pragma omp for schedule(static)
-    for (local_int k = 0; k < blocks; ++k) {
+    const ThreadBlocks share(blocks);
+    for (local_int k = share.first; k < share.last; ++k) {
       const local_int begin = k * dot_block;
       sum += block_dot(a, b, begin, std::min(n, begin + dot_block));
     }

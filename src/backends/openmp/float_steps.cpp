@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The openmp backend's HPG-MxP steps: the forward Gauss-Seidel sweep, in double and in float, in
 // the block-colour order the backend declares for its SymGS, the blocks of a colour in parallel.
-// Each row sums its entries in four independent partial sums: in one running sum (the
-// reference's) each of a row's 27 products waits for the previous addition, so the sweep was
-// bound by that wait, not by memory, and ran no faster in float than in double. The sweep is the
-// reference's in the declared order up to that rounding (the checks' tolerances).
+// A row's off-diagonal entries sum in independent partial sums (row_product.hpp), except the
+// entry just before the diagonal, the nearest lower neighbour in ascending columns: the value the
+// sweep wrote last, taken alone after the others, so that a row waits on its predecessor for one
+// multiply-add and the division, not for its whole sum (with the diagonal inside the sum and
+// taken back out, as the reference writes it, the sweep was bound by that chain, not by memory).
+// The sweep is the reference's in the declared order up to that rounding (the checks'
+// tolerances).
 #include "openmp_backend.hpp"
+#include "row_product.hpp"
 
 namespace hpcg::backends::openmp {
 namespace {
@@ -17,25 +21,21 @@ void block_gs_forward(const SparseMatrix& A, const BlockColoring& coloring, cons
   const local_int* blocks = coloring.blocks.data();
   const local_int* color_start = coloring.color_start.data();
   const int colors = coloring.colors();
+  const nnz_int* row_start = A.row_start.data();
+  const nnz_int* diagonal = A.diagonal.data();
+  const local_int* column = A.column_index.data();
 #pragma omp parallel
   for (int c = 0; c < colors; ++c) {
 #pragma omp for schedule(static)
     for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
       const local_int b = blocks[k];
       for (local_int i = block_start[b]; i < block_start[b + 1]; ++i) {
-        T s0(0), s1(0), s2(0), s3(0);
-        nnz_int e = A.row_start[i];
-        const nnz_int end = A.row_start[i + 1];
-        for (; e + 4 <= end; e += 4) {
-          s0 += values[e] * x[A.column_index[e]];
-          s1 += values[e + 1] * x[A.column_index[e + 1]];
-          s2 += values[e + 2] * x[A.column_index[e + 2]];
-          s3 += values[e + 3] * x[A.column_index[e + 3]];
-        }
-        for (; e < end; ++e) s0 += values[e] * x[A.column_index[e]];
-        const T diagonal = values[A.diagonal[i]];
-        // The sums took in the diagonal term too; add it back.
-        x[i] = (r[i] - ((s0 + s1) + (s2 + s3)) + x[i] * diagonal) / diagonal;
+        const nnz_int start = row_start[i], d = diagonal[i];
+        const nnz_int nearest = d > start ? d - 1 : d;  // d: no lower entry
+        T rest = r[i] - (range_product(column, values, x, start, nearest) +
+                         range_product(column, values, x, d + 1, row_start[i + 1]));
+        if (nearest != d) rest -= values[nearest] * x[column[nearest]];
+        x[i] = rest / values[d];
       }
     }
   }

@@ -15,9 +15,11 @@
 namespace hpcg::backends::openmp {
 namespace {
 
-/// Entries updated together: a block of q stays in the L1 cache while every basis vector's
-/// block is subtracted from it.
-constexpr local_int update_block = 512;
+/// Bytes of q and of each basis vector a pass takes at a time: q's run stays in the L1 cache
+/// while the basis vectors' runs stream past it, each long enough for the prefetcher to follow
+/// (runs of a few cache lines, switching among up to 31 vectors, kept it far below the memory's
+/// speed). Runs only regroup the work: every sum adds the same terms in the same order.
+constexpr local_int run_bytes = 16384;
 
 /// The double dots as reference::dot (threaded_blocked_sum): each thread's equal share in
 /// blocks of summation_block, then the threads' sums blocked in thread order.
@@ -29,11 +31,15 @@ void double_dots(local_int n, int k, const double* const* basis, const double* q
     const local_int begin = static_cast<local_int>(static_cast<long long>(n) * t / threads);
     const local_int end = static_cast<local_int>(static_cast<long long>(n) * (t + 1) / threads);
     std::vector<PairwiseSum> sums(k);
-    for (local_int start = begin; start < end; start += summation_block) {
-      const local_int stop = std::min(end, start + summation_block);
+    constexpr local_int run = run_bytes / sizeof(double) / summation_block * summation_block;
+    for (local_int run_start = begin; run_start < end; run_start += run) {
+      const local_int run_end = std::min(end, run_start + run);
       for (int j = 0; j < k; ++j) {
         const double* v = basis[j];
-        sums[j].add(block_sum(start, stop, [v, q](local_int i) { return v[i] * q[i]; }));
+        for (local_int start = run_start; start < run_end; start += summation_block) {
+          const local_int stop = std::min(run_end, start + summation_block);
+          sums[j].add(block_sum(start, stop, [v, q](local_int i) { return v[i] * q[i]; }));
+        }
       }
     }
     for (int j = 0; j < k; ++j) partial[j][t] = sums[j].total();
@@ -51,10 +57,16 @@ void float_dots(local_int n, int k, const float* const* basis, const float* q, d
 #pragma omp parallel
   {
     std::vector<double> sums(k, 0.0);
-#pragma omp for schedule(static)
-    for (local_int b = 0; b < blocks; ++b) {
-      const local_int begin = b * dot_block, end = std::min(n, begin + dot_block);
-      for (int j = 0; j < k; ++j) sums[j] += block_dot(basis[j], q, begin, end);
+    constexpr local_int run = run_bytes / sizeof(float) / dot_block;  // blocks
+    const ThreadBlocks share(blocks);
+    for (local_int run_first = share.first; run_first < share.last; run_first += run) {
+      const local_int run_last = std::min(share.last, run_first + run);
+      for (int j = 0; j < k; ++j) {
+        for (local_int b = run_first; b < run_last; ++b) {
+          const local_int begin = b * dot_block, end = std::min(n, begin + dot_block);
+          sums[j] += block_dot(basis[j], q, begin, end);
+        }
+      }
     }
     for (int j = 0; j < k; ++j) partial[j][thread_id()] = sums[j];
   }
@@ -70,10 +82,11 @@ template <class T>
 void subtract(local_int n, int k, const T* const* basis, const double* h, T* q) {
   std::vector<T> beta(k);
   for (int j = 0; j < k; ++j) beta[j] = static_cast<T>(-h[j]);
-  const local_int blocks = (n + update_block - 1) / update_block;
+  constexpr local_int run = run_bytes / sizeof(T);
+  const local_int runs = (n + run - 1) / run;
 #pragma omp parallel for schedule(static)
-  for (local_int b = 0; b < blocks; ++b) {
-    const local_int begin = b * update_block, end = std::min(n, begin + update_block);
+  for (local_int b = 0; b < runs; ++b) {
+    const local_int begin = b * run, end = std::min(n, begin + run);
     for (int j = 0; j < k; ++j) {
       const T* v = basis[j];
       const T c = beta[j];

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "plugin_backend.hpp"
 
+#include <vector>
+
 #include "hpcg/base/error.hpp"
 
 namespace hpcg::backends::plugin {
@@ -185,6 +187,33 @@ HPCG_HALO_STEPS(HPCG_PLUGIN_HALO_STEP)
   }
 HPCG_LOCAL_STEPS(HPCG_PLUGIN_LOCAL_STEP)
 #undef HPCG_PLUGIN_LOCAL_STEP
+
+namespace {
+
+/// The plugin's handles of a basis, as its Gram-Schmidt entries take them.
+std::vector<const void*> handles(const BackendVector* basis, int k) {
+  std::vector<const void*> result(k);
+  for (int j = 0; j < k; ++j) result[j] = basis[j].handle();
+  return result;
+}
+
+}  // namespace
+
+void PluginBackend::basis_dots(local_int n, int k, const BackendVector* basis,
+                               const BackendVector& q, double* h) {
+  const auto entry = q.single() ? table_.basis_dots_float : table_.basis_dots;
+  if (entry == nullptr) return Backend::basis_dots(n, k, basis, q, h);
+  call(q.single() ? "basis_dots_float" : "basis_dots", entry, n, static_cast<int32_t>(k),
+       handles(basis, k).data(), static_cast<const void*>(q.handle()), h);
+}
+
+void PluginBackend::subtract_projections(local_int n, int k, const BackendVector* basis,
+                                         const double* h, BackendVector& q) {
+  const auto entry = q.single() ? table_.subtract_projections_float : table_.subtract_projections;
+  if (entry == nullptr) return Backend::subtract_projections(n, k, basis, h, q);
+  call(q.single() ? "subtract_projections_float" : "subtract_projections", entry, n,
+       static_cast<int32_t>(k), handles(basis, k).data(), h, q.handle());
+}
 
 std::vector<local_int> PluginBackend::sweep_order(int l) const {
   if (table_.sweep_order == nullptr) return {};

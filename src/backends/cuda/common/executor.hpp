@@ -60,6 +60,10 @@ class Executor {
                              const double* y, double* w) = 0;
   /// y = A x on `set`, y read elsewhere, and x.y over all slots.
   virtual double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) = 0;
+  /// Gram-Schmidt's steps over n slots: h[j] = vector[j].q for j < count, each summed as
+  /// dot() sums (bit for bit); q -= sum_j coefficient[j] vector[j], the terms in order.
+  virtual void basis_dots(int32_t n, const BasisChunk& basis, const double* q, double* h) = 0;
+  virtual void subtract_projections(int32_t n, const BasisChunk& basis, double* q) = 0;
 };
 
 /// One symmetric Gauss-Seidel step for A x = r: the colours forward, then backward from the

@@ -184,6 +184,39 @@ HPCG_CUDA_HD double spmv_dot_thread(const SellView& A, int32_t b, int32_t t, con
   return sum;
 }
 
+/// Gram-Schmidt's steps (xhpgmp) take the Krylov basis in chunks of this many vectors, whose
+/// addresses and coefficients travel by value with the kernel's arguments.
+constexpr int32_t basis_chunk = 16;
+
+struct BasisChunk {
+  int32_t count = 0;
+  const double* vector[basis_chunk] = {};
+  double coefficient[basis_chunk] = {};  ///< subtract_projections' h[j]
+};
+
+/// Thread t of block b's shares of vector[j].q for each j < count: each in dot_thread's order,
+/// so that every sum is dot()'s bit for bit, with q's values read once for all of them.
+HPCG_CUDA_HD void basis_dots_thread(int32_t n, int32_t b, int32_t t, const BasisChunk& basis,
+                                    const double* q, double* sums) {
+  for (int32_t j = 0; j < basis.count; ++j) sums[j] = 0.0;
+  for (int32_t k = 0; k < reduce_per_thread; ++k) {
+    const int32_t i = b * reduce_block + k * reduce_threads + t;
+    if (i >= n) continue;
+    const double q_i = q[i];
+    for (int32_t j = 0; j < basis.count; ++j) sums[j] += basis.vector[j][i] * q_i;
+  }
+}
+
+/// q[i] -= coefficient[j] vector[j][i] for j = 0, 1, ... in turn: waxpby_element's rounding
+/// with alpha 1 and beta -h[j], one WAXPBY per vector in one pass.
+HPCG_CUDA_HD void subtract_projections_element(int32_t i, const BasisChunk& basis, double* q) {
+  double value = q[i];
+  for (int32_t j = 0; j < basis.count; ++j) {
+    value = value - basis.coefficient[j] * basis.vector[j][i];
+  }
+  q[i] = value;
+}
+
 /// What thread t of block b adds up of the final reduction over the block sums.
 HPCG_CUDA_HD double partial_thread(int32_t blocks, int32_t t, const double* block_sum) {
   double sum = 0.0;

@@ -121,6 +121,35 @@ __global__ void final_sum_kernel(int32_t blocks, const double* block_sum, double
   if (threadIdx.x == 0) *result = partial[0];
 }
 
+/// Gram-Schmidt's dots, first pass: every thread's shares of all the chunk's sums (q read once),
+/// then the block's tree per vector, as block_sums_kernel's for one dot. Vector j's block sums
+/// go to block_sum[j * blocks, (j + 1) * blocks).
+__global__ void basis_dots_kernel(int32_t n, BasisChunk basis, const double* q,
+                                  double* block_sum) {
+  __shared__ double partial[reduce_threads];
+  double sums[basis_chunk];
+  basis_dots_thread(n, blockIdx.x, threadIdx.x, basis, q, sums);
+  for (int32_t j = 0; j < basis.count; ++j) {
+    partial[threadIdx.x] = sums[j];
+    block_tree(partial);
+    if (threadIdx.x == 0) block_sum[j * gridDim.x + blockIdx.x] = partial[0];
+    __syncthreads();  // partial is written again for the next vector
+  }
+}
+
+/// The second pass, one block per vector, as final_sum_kernel's.
+__global__ void basis_totals_kernel(int32_t blocks, const double* block_sum, double* result) {
+  __shared__ double partial[reduce_threads];
+  partial[threadIdx.x] = partial_thread(blocks, threadIdx.x, block_sum + blockIdx.x * blocks);
+  block_tree(partial);
+  if (threadIdx.x == 0) result[blockIdx.x] = partial[0];
+}
+
+__global__ void subtract_projections_kernel(int32_t n, BasisChunk basis, double* q) {
+  const int32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) subtract_projections_element(i, basis, q);
+}
+
 /// MPI launchers' local rank, so that ranks on one node take different GPUs.
 int local_rank_from_environment(int32_t rank) {
   for (const char* name : {"MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
@@ -162,7 +191,7 @@ class CudaExecutor final : public Executor {
     device_ = choose_device(rank, settings);
     count_ = visible_devices(rank);
     check(cudaSetDevice(device_), "cudaSetDevice");
-    check(cudaMallocHost(&result_, sizeof(double)), "cudaMallocHost");
+    check(cudaMallocHost(&result_, sizeof(double) * basis_chunk), "cudaMallocHost");
   }
   ~CudaExecutor() override {
     if (block_sum_ != nullptr) cudaFree(block_sum_);
@@ -253,30 +282,52 @@ class CudaExecutor final : public Executor {
   double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) override {
     return reduce(A.slots, SpmvDotSum{A, x, y, set});
   }
+  void basis_dots(int32_t n, const BasisChunk& basis, const double* q, double* h) override {
+    if (basis.count == 0) return;
+    const int32_t blocks = reduce_blocks(n);
+    double* block_sum = scratch((blocks + 1) * basis.count);
+    double* totals = block_sum + blocks * basis.count;
+    if (blocks > 0) basis_dots_kernel<<<blocks, reduce_threads>>>(n, basis, q, block_sum);
+    basis_totals_kernel<<<basis.count, reduce_threads>>>(blocks, block_sum, totals);
+    check(cudaGetLastError(), "basis_dots");
+    check(cudaMemcpy(result_, totals, sizeof(double) * basis.count, cudaMemcpyDeviceToHost),
+          "basis_dots result");
+    for (int32_t j = 0; j < basis.count; ++j) h[j] = result_[j];
+  }
+  void subtract_projections(int32_t n, const BasisChunk& basis, double* q) override {
+    if (n > 0) subtract_projections_kernel<<<blocks_for(n), threads_per_block>>>(n, basis, q);
+    check(cudaGetLastError(), "subtract_projections");
+  }
 
  private:
-  template <class ThreadSum>
-  double reduce(int32_t n, ThreadSum thread) {
-    const int32_t blocks = reduce_blocks(n);
-    if (blocks > block_sum_capacity_) {
+  /// The reductions' block sums and results: at least `values` doubles of device memory.
+  double* scratch(int32_t values) {
+    if (values > block_sum_capacity_) {
       if (block_sum_ != nullptr) cudaFree(block_sum_);
       block_sum_ = nullptr;  // no dangling pointer (double cudaFree) if allocate() throws
       block_sum_capacity_ = -1;
-      block_sum_ = static_cast<double*>(allocate(sizeof(double) * (blocks + 1)));
-      block_sum_capacity_ = blocks;
+      block_sum_ = static_cast<double*>(allocate(sizeof(double) * values));
+      block_sum_capacity_ = values;
     }
-    if (blocks > 0) block_sums_kernel<<<blocks, reduce_threads>>>(thread, block_sum_);
-    final_sum_kernel<<<1, reduce_threads>>>(blocks, block_sum_, block_sum_ + blocks);
+    return block_sum_;
+  }
+
+  template <class ThreadSum>
+  double reduce(int32_t n, ThreadSum thread) {
+    const int32_t blocks = reduce_blocks(n);
+    double* block_sum = scratch(blocks + 1);
+    if (blocks > 0) block_sums_kernel<<<blocks, reduce_threads>>>(thread, block_sum);
+    final_sum_kernel<<<1, reduce_threads>>>(blocks, block_sum, block_sum + blocks);
     check(cudaGetLastError(), "reduction");
-    check(cudaMemcpy(result_, block_sum_ + blocks, sizeof(double), cudaMemcpyDeviceToHost),
+    check(cudaMemcpy(result_, block_sum + blocks, sizeof(double), cudaMemcpyDeviceToHost),
           "reduction result");
     return *result_;
   }
 
   int device_ = 0, count_ = 0;
   double* block_sum_ = nullptr;
-  int32_t block_sum_capacity_ = -1;
-  double* result_ = nullptr;  // pinned
+  int32_t block_sum_capacity_ = -1;  ///< doubles
+  double* result_ = nullptr;  // pinned, basis_chunk doubles
 };
 
 }  // namespace

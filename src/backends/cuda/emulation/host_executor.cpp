@@ -94,6 +94,35 @@ class HostExecutor final : public Executor {
     return reduce(A.slots,
                   [&](int32_t b, int32_t t) { return spmv_dot_thread(A, b, t, x, y, set); });
   }
+  /// The GPU's kernels: every thread's shares of all the chunk's sums, a tree per vector and
+  /// block, then one block per vector over its block sums.
+  void basis_dots(int32_t n, const BasisChunk& basis, const double* q, double* h) override {
+    const int32_t blocks = reduce_blocks(n);
+    std::vector<double> block_sum(static_cast<size_t>(blocks) * basis.count);
+    std::vector<double> partial(static_cast<size_t>(basis.count) * reduce_threads);
+    double sums[basis_chunk];
+    for (int32_t b = 0; b < blocks; ++b) {
+      for (int32_t t = 0; t < reduce_threads; ++t) {
+        basis_dots_thread(n, b, t, basis, q, sums);
+        for (int32_t j = 0; j < basis.count; ++j) partial[j * reduce_threads + t] = sums[j];
+      }
+      for (int32_t j = 0; j < basis.count; ++j) {
+        tree_sum(partial.data() + j * reduce_threads);
+        block_sum[static_cast<size_t>(j) * blocks + b] = partial[j * reduce_threads];
+      }
+    }
+    for (int32_t j = 0; j < basis.count; ++j) {
+      double last[reduce_threads];
+      for (int32_t t = 0; t < reduce_threads; ++t) {
+        last[t] = partial_thread(blocks, t, block_sum.data() + static_cast<size_t>(j) * blocks);
+      }
+      tree_sum(last);
+      h[j] = last[0];
+    }
+  }
+  void subtract_projections(int32_t n, const BasisChunk& basis, double* q) override {
+    for (int32_t i = 0; i < n; ++i) subtract_projections_element(i, basis, q);
+  }
 };
 
 }  // namespace

@@ -8,6 +8,11 @@ namespace {
 
 constexpr uintptr_t sector_bytes = 32;
 
+/// The bytes of the sectors `bytes` contiguous bytes fill.
+uint64_t in_sectors(uint64_t bytes) {
+  return (bytes + sector_bytes - 1) / sector_bytes * sector_bytes;
+}
+
 }  // namespace
 
 uint64_t CountingExecutor::distinct_sectors(Sectors& sectors) {
@@ -62,12 +67,12 @@ void CountingExecutor::read_row(const SellView& A, int32_t s, const double* x) {
   read_block(A, s, false, x);
 }
 
-void CountingExecutor::reduction_tail(int32_t n) {
-  const int32_t blocks = reduce_blocks(n);
+void CountingExecutor::reduction_tail(int32_t n, int32_t results) {
+  const uint64_t block_sums = in_sectors(uint64_t(reduce_blocks(n)) * results * sizeof(double));
   end_kernel();  // the first pass wrote the block sums
-  traffic_.written_bytes += (blocks * sizeof(double) + sector_bytes - 1) / sector_bytes * sector_bytes;
-  traffic_.read_bytes += (blocks * sizeof(double) + sector_bytes - 1) / sector_bytes * sector_bytes;
-  traffic_.written_bytes += sector_bytes;  // the result
+  traffic_.written_bytes += block_sums;
+  traffic_.read_bytes += block_sums;
+  traffic_.written_bytes += in_sectors(uint64_t(results) * sizeof(double));  // the results
   ++traffic_.kernels;
 }
 
@@ -195,6 +200,22 @@ double CountingExecutor::spmv_dot(const SellView& A, const double* x, double* y,
   }
   reduction_tail(A.slots);
   return inner_->spmv_dot(A, x, y, set);
+}
+
+void CountingExecutor::basis_dots(int32_t n, const BasisChunk& basis, const double* q,
+                                  double* h) {
+  read(q, n);
+  for (int32_t j = 0; j < basis.count; ++j) read(basis.vector[j], n);
+  reduction_tail(n, basis.count);
+  inner_->basis_dots(n, basis, q, h);
+}
+
+void CountingExecutor::subtract_projections(int32_t n, const BasisChunk& basis, double* q) {
+  read(q, n);
+  for (int32_t j = 0; j < basis.count; ++j) read(basis.vector[j], n);
+  write(q, n);
+  end_kernel();
+  inner_->subtract_projections(n, basis, q);
 }
 
 }  // namespace hpcg::cuda

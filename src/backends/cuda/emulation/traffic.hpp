@@ -50,6 +50,8 @@ class CountingExecutor final : public Executor {
   double waxpby_norm(int32_t n, double alpha, const double* x, double beta, const double* y,
                      double* w) override;
   double spmv_dot(const SellView& A, const double* x, double* y, int32_t set) override;
+  void basis_dots(int32_t n, const BasisChunk& basis, const double* q, double* h) override;
+  void subtract_projections(int32_t n, const BasisChunk& basis, double* q) override;
 
  private:
   template <class T>
@@ -81,8 +83,8 @@ class CountingExecutor final : public Executor {
   bool read_in_set(const SellView& A, int32_t s, int32_t set);
   /// The reads of row_residual: the diagonal, x[s], L and U.
   void read_row(const SellView& A, int32_t s, const double* x);
-  /// The reduction's second pass: block sums written, read back, one result.
-  void reduction_tail(int32_t n);
+  /// The reduction's second pass: block sums written, read back, `results` sums written.
+  void reduction_tail(int32_t n, int32_t results = 1);
 
   std::unique_ptr<Executor> inner_;
   Traffic traffic_;

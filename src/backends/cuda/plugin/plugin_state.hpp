@@ -90,7 +90,8 @@ inline double* vec(void* v) { return static_cast<double*>(v); }
 inline const double* vec(const void* v) { return static_cast<const double*>(v); }
 
 /// The table's entries, defined in plugin_state.cpp (create, vectors, halo) and
-/// plugin_steps.cpp (the V-cycle's steps, dot, WAXPBY and the declared order).
+/// plugin_steps.cpp (the V-cycle's steps, dot, WAXPBY, the declared order and Gram-Schmidt's
+/// steps).
 hpcg_status create(const hpcg_problem_view* problem, void** state, hpcg_error* error);
 void destroy(void* state);
 uint64_t memory_bytes(void* state);
@@ -133,5 +134,9 @@ hpcg_status spmv_dot_part(void* state, int32_t part, int32_t l, const void* x, v
 hpcg_status waxpby_norm(void* state, int32_t n, double alpha, const void* x, double beta,
                         const void* y, void* w, double* result, hpcg_error* error);
 hpcg_status declared_sweep_order(void* state, int32_t l, int32_t* order, hpcg_error* error);
+hpcg_status basis_dots(void* state, int32_t n, int32_t k, const void* const* basis, const void* q,
+                       double* h, hpcg_error* error);
+hpcg_status subtract_projections(void* state, int32_t n, int32_t k, const void* const* basis,
+                                 const double* h, void* q, hpcg_error* error);
 
 }  // namespace hpcg::cuda

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The cuda plugin's steps on the executor: SpMV, symmetric Gauss-Seidel in colour order, the
 // restricted residual, prolongation, dot and WAXPBY (fused where CG asks), the steps that read
-// a halo in two parts around the exchange, and the Gauss-Seidel order they are equivalent to.
+// a halo in two parts around the exchange, the Gauss-Seidel order they are equivalent to, and
+// xhpgmp's Gram-Schmidt steps on double vectors (its float vectors are host memory: the core's
+// defaults run those).
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "plugin_state.hpp"
@@ -29,6 +33,26 @@ int32_t slots_for(const State& s, int32_t n, const void* x) {
                                 std::to_string(h.rows) + " rows");
   }
   return h.slots;
+}
+
+/// The basis in chunks as the executor's kernels take them: body(first, chunk) for the vectors
+/// first, first + 1, ..., each of the level of q.
+template <class Body>
+void for_each_chunk(const State& s, int32_t k, const void* const* basis, const void* q,
+                    Body body) {
+  const int32_t level = s.info(q).level;
+  for (int32_t first = 0; first < k; first += basis_chunk) {
+    BasisChunk chunk;
+    chunk.count = std::min(basis_chunk, k - first);
+    for (int32_t j = 0; j < chunk.count; ++j) {
+      if (s.info(basis[first + j]).level != level) {
+        throw std::invalid_argument("basis vector " + std::to_string(first + j) +
+                                    " is not of q's level");
+      }
+      chunk.vector[j] = vec(basis[first + j]);
+    }
+    body(first, chunk);
+  }
 }
 
 }  // namespace
@@ -138,6 +162,31 @@ hpcg_status waxpby_norm(void* state, int32_t n, double alpha, const void* x, dou
   return guarded(error, [&] {
     *result = of(state).executor->waxpby_norm(slots_for(of(state), n, w), alpha, vec(x), beta,
                                               vec(y), vec(w));
+  });
+}
+
+/// Each dot bit for bit the dot entry's, all of a chunk's in one pass over its vectors.
+hpcg_status basis_dots(void* state, int32_t n, int32_t k, const void* const* basis, const void* q,
+                       double* h, hpcg_error* error) {
+  return guarded(error, [&] {
+    State& s = of(state);
+    const int32_t slots = slots_for(s, n, q);
+    for_each_chunk(s, k, basis, q, [&](int32_t first, BasisChunk& chunk) {
+      s.executor->basis_dots(slots, chunk, vec(q), h + first);
+    });
+  });
+}
+
+/// Padding slots stay 0: every vector holds 0 there.
+hpcg_status subtract_projections(void* state, int32_t n, int32_t k, const void* const* basis,
+                                 const double* h, void* q, hpcg_error* error) {
+  return guarded(error, [&] {
+    State& s = of(state);
+    const int32_t slots = slots_for(s, n, q);
+    for_each_chunk(s, k, basis, q, [&](int32_t first, BasisChunk& chunk) {
+      for (int32_t j = 0; j < chunk.count; ++j) chunk.coefficient[j] = h[first + j];
+      s.executor->subtract_projections(slots, chunk, vec(q));
+    });
   });
 }
 

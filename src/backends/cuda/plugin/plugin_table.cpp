@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The cuda backend's plugin table (ABI 3) and the symbols a plugin exports: the entry, the probe
+// The cuda backend's plugin table (ABI 3.3) and the symbols a plugin exports: the entry, the probe
 // and the traffic counter. Every vector and matrix lives in the executor's memory
 // (plugin_state.hpp); the core only ever holds handles. Compiled once, linked with each executor.
 #include "plugin_state.hpp"
@@ -47,6 +47,10 @@ hpcg_backend make_table() {
   table.spmv_dot_part = spmv_dot_part;
   table.symgs_part = symgs_part;
   table.residual_restriction_part = residual_restriction_part;
+  // ABI 3.3: xhpgmp's Gram-Schmidt on double vectors (the *_float entries take host vectors,
+  // for which the core's defaults are as good).
+  table.basis_dots = basis_dots;
+  table.subtract_projections = subtract_projections;
   return table;
 }
 
