@@ -34,43 +34,72 @@ Vector v_cycle(Backend& backend, Problem& problem, const Comm& comm, const Vecto
 using testing::max_difference;
 using testing::random_rows;
 
+using Entries = std::vector<std::pair<local_int, double>>;
+
+/// Row i's entries of one part of `layout`: for the compressed form, [start[i], start[i + 1]);
+/// for the fixed-width form its entries apart, then its fixed-width row without the explicit
+/// zeros that lead it (counted in `wrong` if they are not at row i or not all first).
+Entries part_row(const SweepLayout& layout, bool lower, local_int rows, local_int i, int& wrong) {
+  const auto& start = lower ? layout.lower_start : layout.upper_start;
+  const auto* offset = (lower ? layout.lower_offset : layout.upper_offset).data();
+  const auto* column = (lower ? layout.lower_column : layout.upper_column).data();
+  const double* value = (lower ? layout.lower_value : layout.upper_value).data();
+  const bool offsets = lower ? layout.lower_as_offsets : layout.upper_as_offsets;
+  const auto at = [&](size_t k) { return offsets ? i + offset[k] : column[k]; };
+  Entries entries;
+  if (!layout.fixed_width) {
+    for (auto k = start[i]; k < start[i + 1]; ++k) entries.emplace_back(at(k), value[k]);
+    return entries;
+  }
+  const auto& apart = lower ? layout.lower_apart : layout.upper_apart;
+  const auto h = std::lower_bound(apart.rows.begin(), apart.rows.end(), i) - apart.rows.begin();
+  if (apart.rows[h] == i) {
+    for (auto k = apart.start[h]; k < apart.start[h + 1]; ++k) {
+      entries.emplace_back(apart.column[k], apart.value[k]);
+    }
+  }
+  const size_t width = lower ? layout.lower_width : layout.upper_width;
+  bool padding = true;
+  for (size_t k = i * width; k < (i + 1) * width; ++k) {
+    padding = padding && value[k] == 0.0;  // HPCG's matrix has no zero entries
+    if (padding) {
+      wrong += at(k) != i;
+    } else {
+      entries.emplace_back(at(k), value[k]);
+      wrong += value[k] == 0.0 || at(k) >= rows;  // zeros first; halo columns apart
+    }
+  }
+  return entries;
+}
+
 /// Checks that `layout` holds A split in the sweep order of `coloring`; returns the rows that
 /// do not (on this rank).
 int wrong_rows(const SparseMatrix& A, const BlockColoring& coloring,
                const SweepLayout& layout) {
   int wrong = 0;
+  if (layout.fixed_width) {
+    for (const auto* apart : {&layout.lower_apart, &layout.upper_apart}) {
+      wrong += apart->rows.front() != -1 || apart->rows.back() != A.rows ||
+               apart->start.size() != apart->rows.size() + 1 ||
+               !std::is_sorted(apart->rows.begin(), apart->rows.end());
+    }
+  }
   for (local_int i = 0; i < A.rows; ++i) {
-    std::vector<std::pair<local_int, double>> lower, upper, expected;
-    for (auto k = layout.lower_start[i]; k < layout.lower_start[i + 1]; ++k) {
-      const local_int j = layout.lower_as_offsets ? i + layout.lower_offset.data()[k]
-                                                  : layout.lower_column.data()[k];
-      lower.emplace_back(j, layout.lower_value.data()[k]);
-    }
-    const auto& halo = layout.upper_halo;
-    const auto at = std::lower_bound(halo.rows.begin(), halo.rows.end(), i);
-    if (at != halo.rows.end() && *at == i) {
-      const auto h = static_cast<size_t>(at - halo.rows.begin());
-      for (auto k = halo.start[h]; k < halo.start[h + 1]; ++k) {
-        upper.emplace_back(halo.column[k], halo.value[k]);
-        wrong += halo.column[k] < A.rows;  // halo columns only
-      }
-    }
-    for (auto k = layout.upper_start[i]; k < layout.upper_start[i + 1]; ++k) {
-      const local_int j = layout.upper_as_offsets ? i + layout.upper_offset.data()[k]
-                                                  : layout.upper_column.data()[k];
-      upper.emplace_back(j, layout.upper_value.data()[k]);
-    }
+    const Entries lower = part_row(layout, true, A.rows, i, wrong);
+    const Entries upper = part_row(layout, false, A.rows, i, wrong);
+    Entries expected;
     bool ok = std::is_sorted(lower.begin(), lower.end()) &&
               std::is_sorted(upper.begin(), upper.end(), std::greater<>()) &&
               std::all_of(lower.begin(), lower.end(),
                           [&](auto& e) { return coloring.updated_before(e.first, i); }) &&
               std::none_of(upper.begin(), upper.end(),
                            [&](auto& e) { return coloring.updated_before(e.first, i); }) &&
-              layout.inverse_diagonal[i] == 1.0 / A.values[A.diagonal[i]];
+              layout.inverse_diagonal[i] == 1.0 / A.values[A.diagonal[i]] &&
+              (!layout.fixed_width || layout.diagonal[i] == A.values[A.diagonal[i]]);
     for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
       if (A.column_index[k] != i) expected.emplace_back(A.column_index[k], A.values[k]);
     }
-    std::vector<std::pair<local_int, double>> got = lower;
+    Entries got = lower;
     got.insert(got.end(), upper.begin(), upper.end());
     std::sort(got.begin(), got.end());
     std::sort(expected.begin(), expected.end());
@@ -86,14 +115,23 @@ TEST(OpenMPBackend, SplitCopyHoldsTheMatrixInSweepOrder) {
   for (int threads : {1, 2, 4}) {
     for (const Level& level : problem.levels) {
       const BlockColoring coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
-      for (auto upper : {UpperColumns::columns, UpperColumns::offsets_where_they_fit}) {
-        const bool offsets = upper == UpperColumns::offsets_where_they_fit;
-        const auto layout = make_sweep_layout(level.A, coloring, upper);
+      for (auto form : {SweepForm::compressed, SweepForm::fixed_width}) {
+        const bool fixed = form == SweepForm::fixed_width;
+        const auto layout = make_sweep_layout(level.A, coloring, form);
+        EXPECT_EQ(layout.fixed_width, fixed);
         EXPECT_TRUE(layout.lower_as_offsets) << "16-bit offsets on a small grid";
-        EXPECT_EQ(layout.upper_as_offsets, offsets);
-        EXPECT_EQ(layout.upper_halo.rows.empty(), !offsets || comm.size() == 1);
+        EXPECT_EQ(layout.upper_as_offsets, fixed);
+        EXPECT_EQ(layout.lower_start.empty(), fixed);
+        if (fixed && &level == &problem.fine()) {
+          // The 27-point matrix's rows: 13 neighbours before, 13 after; the few longer rows at
+          // block boundaries keep their extra entries apart.
+          EXPECT_EQ(layout.lower_width, 13u) << threads << " threads";
+          EXPECT_EQ(layout.upper_width, 13u) << threads << " threads";
+          EXPECT_EQ(layout.lower_apart.row_count() > 0, threads > 1) << "3 blocks or more";
+          EXPECT_EQ(layout.upper_apart.row_count() > 0, comm.size() > 1 || threads > 1);
+        }
         EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(level.A, coloring, layout))), 0)
-            << threads << " threads, U offsets " << offsets;
+            << threads << " threads, fixed width " << fixed;
       }
     }
   }
@@ -127,10 +165,10 @@ TEST(OpenMPBackend, WideGridsKeep32BitColumns) {
   Problem problem = generate_problem(testing::small_geometry(comm, 184, 184, 8), comm);
   const Level& fine = problem.fine();
   const BlockColoring coloring = color_blocks(fine.A, cpu_block_rows(fine.geometry, 1));
-  const auto layout = make_sweep_layout(fine.A, coloring, UpperColumns::offsets_where_they_fit);
+  const auto layout = make_sweep_layout(fine.A, coloring, SweepForm::fixed_width);
   EXPECT_FALSE(layout.lower_as_offsets);
   EXPECT_FALSE(layout.upper_as_offsets);
-  EXPECT_TRUE(layout.upper_halo.rows.empty());
+  EXPECT_EQ(layout.upper_apart.row_count() > 0, comm.size() > 1) << "halo columns only";
   EXPECT_EQ(comm.sum(static_cast<global_int>(wrong_rows(fine.A, coloring, layout))), 0);
   auto reference = make_backend("reference");
   Vector r = random_rows(fine.A.rows, fine.A.rows);
@@ -162,23 +200,24 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   backends::openmp::OpenMPBackend backend;
   backend.optimize(problem);
   for (int colors : backend.colors_per_level()) EXPECT_LE(colors, 2);
-  // Per level: the split copy (entries 10 bytes with their 16-bit offsets, but U's entries in
-  // halo columns 12, with a row id and a start for each row that has any), 4-byte row offsets
-  // for each part, the inverse diagonal and a scratch vector (8 bytes a row each), and a few
-  // integers per block.
+  // Per level: the split copy's fixed-width rows (entries 10 bytes with their 16-bit offsets,
+  // explicit zeros included), its entries apart (12 bytes, and a row id and start for each row
+  // that has any, sentinels included), the diagonal, its inverse and a scratch vector (8 bytes a
+  // row each), and a few integers per block.
   double expected = 0.0;
   for (const Level& level : problem.levels) {
     const SparseMatrix& A = level.A;
     const double rows = A.rows, off_diagonal = A.nonzeros() - rows;
-    double halo_entries = 0, halo_rows = 0;
-    for (local_int i = 0; i < A.rows; ++i) {
-      const auto in_halo = std::count_if(&A.column_index[A.row_start[i]],
-                                         &A.column_index[A.row_start[i + 1]],
-                                         [&](local_int j) { return j >= A.rows; });
-      halo_entries += in_halo, halo_rows += in_halo > 0;
+    const BlockColoring coloring = color_blocks(A, cpu_block_rows(level.geometry, 2));
+    const auto layout = make_sweep_layout(A, coloring, SweepForm::fixed_width);
+    const double padded = rows * static_cast<double>(layout.lower_width + layout.upper_width);
+    if (&level == &problem.fine()) {
+      EXPECT_LT(padded, 1.1 * off_diagonal) << "few zeros added";
     }
-    expected += 10.0 * off_diagonal + 2.0 * halo_entries + 8.0 * halo_rows +
-                (4.0 + 4.0 + 8.0 + 8.0) * rows;
+    expected += 10.0 * padded + (8.0 + 8.0 + 8.0) * rows;
+    for (const auto* apart : {&layout.lower_apart, &layout.upper_apart}) {
+      expected += 12.0 * apart->column.size() + 8.0 * apart->rows.size() + 4.0;
+    }
   }
   EXPECT_GT(backend.optimization_bytes(), 0.95 * expected);
   EXPECT_LT(backend.optimization_bytes(), 1.05 * expected + 1024.0);
@@ -278,23 +317,30 @@ TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
     return std::make_pair(after.read_bytes - before.read_bytes,
                           after.written_bytes - before.written_bytes);
   };
-  // SpMV streams the core's CSR (8-byte row offsets, 12 bytes a nonzero) and x, and writes y.
+  // The split copy as the backend builds it on one thread. Each part: its fixed-width rows,
+  // explicit zeros included (10 bytes an entry with 16-bit offsets), and its entries apart (the
+  // halo columns on more ranks, U's; 12 bytes each, with a row id and start per row that has
+  // any, and two sentinels).
+  const BlockColoring coloring = color_blocks(A, cpu_block_rows(problem.fine().geometry, 1));
+  const auto layout = make_sweep_layout(A, coloring, SweepForm::fixed_width);
+  const auto part_bytes = [&](size_t width, const SweepLayout::ApartEntries& apart) {
+    return 10.0 * A.rows * width + 12.0 * apart.column.size() +
+           4.0 * (apart.rows.size() + apart.start.size());
+  };
+  const double lower = part_bytes(layout.lower_width, layout.lower_apart);
+  const double upper = part_bytes(layout.upper_width, layout.upper_apart);
+  // SpMV streams the copy's diagonal, L and U, and x, and writes y.
   const auto spmv = counted([&] { backend.spmv(0, x, y); });
-  EXPECT_EQ(spmv.first, 8.0 * (A.rows + 1) + 12.0 * A.nonzeros() + 8.0 * A.columns);
+  EXPECT_EQ(spmv.first, 8.0 * A.rows + lower + upper + 8.0 * A.columns);
   EXPECT_EQ(spmv.second, 8.0 * A.rows);
-  // A symmetric sweep reads the split copy's U twice and L once; from x = 0 it skips U (with its
-  // row offsets) and x in the forward sweep.
+  // A symmetric sweep reads the split copy's U twice and L once; from x = 0 it skips U and x in
+  // the forward sweep.
   const auto full = counted([&] { backend.symgs(0, y, x); });
   const auto from_zero = counted([&] { backend.symgs_zero_guess(0, y, x); });
   const double off_diagonal = static_cast<double>(A.nonzeros() - A.rows);
   EXPECT_GT(full.first, 1.5 * 10.0 * off_diagonal) << "L and U, U again";
   EXPECT_LT(full.first, 2.0 * 12.0 * off_diagonal);
-  // U is half of the off-diagonal entries (10 bytes each, with 16-bit offsets), and the halo
-  // columns (all in U, 12 bytes each) on more ranks.
-  const double upper_share =
-      (full.first - from_zero.first - 8.0 * A.columns - 4.0 * (A.rows + 1)) / (10.0 * off_diagonal);
-  EXPECT_GE(upper_share, 0.5);
-  EXPECT_LE(upper_share, comm.size() == 1 ? 0.5 : 0.6);
+  EXPECT_EQ(full.first - from_zero.first - 8.0 * A.columns, upper) << "U and x";
   EXPECT_EQ(full.second, 3 * 8.0 * A.rows) << "t and x forward, x backward";
   // Vectors: one read of x for x.x, two for x.y.
   EXPECT_EQ(counted([&] { backend.dot(A.rows, y, y); }).first, 8.0 * A.rows);

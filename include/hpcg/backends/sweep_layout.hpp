@@ -11,9 +11,14 @@
 // 1.5 times the reference's, so L stores its columns as 16-bit offsets j - i (every owned L
 // column lies within the bandwidth of its row; halo columns are all in U) and both parts 32-bit
 // row offsets. Local grids whose bandwidth (about nx * ny) passes 32767 keep 32-bit L columns.
-// On request (openmp) U's owned columns are 16-bit offsets too, where they fit, and its halo
-// columns, far from every row, sit apart in `upper_halo`: a general compression of any matrix
-// whose rows' owned columns lie within 32767 of the row, nothing taken from the stencil.
+//
+// Two forms. `compressed` (kokkos): rows of any length behind row offsets, U in 32-bit columns.
+// `fixed_width` (openmp): each part's owned entries in rows of one width W, found from the matrix
+// (the width that makes the part smallest), rows shorter than W padded with explicit zeros, so
+// that a sweep reads no row offset and sums a row of a length it knows; U's halo columns and the
+// entries of the few rows longer than W sit apart. Both parts' owned columns are 16-bit offsets
+// where every one lies within 32767 of its row. Nothing is taken from the stencil: W and the band
+// are measured, and x is still read through the stored indices.
 #pragma once
 
 #include <cstddef>
@@ -44,45 +49,59 @@ class FirstTouchArray {
 };
 
 struct SweepLayout {
-  /// Row i's L is [lower_start[i], lower_start[i + 1]) of lower_offset (column i + offset) when
-  /// lower_as_offsets, else of lower_column; ascending columns.
+  /// Compressed form: row i's L is [lower_start[i], lower_start[i + 1]) of lower_offset (column
+  /// i + offset) when lower_as_offsets, else of lower_column; ascending columns.
   bool lower_as_offsets = true;
   std::vector<std::uint32_t> lower_start;
   FirstTouchArray<std::int16_t> lower_offset;
   FirstTouchArray<local_int> lower_column;
   FirstTouchArray<double> lower_value;
-  /// Row i's U is [upper_start[i], upper_start[i + 1]) of upper_column, descending columns; when
-  /// upper_as_offsets, of upper_offset (column i + offset), its owned columns only: its halo
-  /// columns are upper_halo's.
+  /// Compressed form: row i's U is [upper_start[i], upper_start[i + 1]) of upper_column (halo
+  /// columns included); descending columns.
   bool upper_as_offsets = false;
   std::vector<std::uint32_t> upper_start;
   FirstTouchArray<local_int> upper_column;
   FirstTouchArray<std::int16_t> upper_offset;
   FirstTouchArray<double> upper_value;
-  /// With upper_as_offsets, the U entries in halo columns: rows[h] (ascending) holds
-  /// [start[h], start[h + 1]) of column and value, descending columns. Empty otherwise.
-  struct HaloEntries {
+
+  /// Fixed-width form: lower_start and upper_start are empty; row i's owned L entries are
+  /// [i lower_width, (i + 1) lower_width) of lower_offset or lower_column and of lower_value, U's
+  /// likewise with upper_width, each part in its order above. A row with fewer entries than its
+  /// part's width starts with explicit zeros: value 0 at the row itself (offset 0, column i), x_i
+  /// being finite wherever a sweep reads a row. Entries in halo columns (U's) and a row's first
+  /// entries beyond the width are lower_apart's and upper_apart's, which a sweep subtracts first.
+  bool fixed_width = false;
+  std::size_t lower_width = 0, upper_width = 0;
+  /// Entries kept apart from a part's fixed-width rows: rows[h] holds [start[h], start[h + 1]) of
+  /// column and value, in the part's order. rows ascend between two sentinels that hold none,
+  /// rows[0] = -1 and rows.back() = the level's rows, so that a cursor walking the rows that have
+  /// entries apart needs no bounds test. Empty in the compressed form.
+  struct ApartEntries {
     std::vector<local_int> rows;
-    std::vector<std::uint32_t> start{0};
+    std::vector<std::uint32_t> start;
     std::vector<local_int> column;
     std::vector<double> value;
+    /// The rows that have entries apart, sentinels excluded.
+    size_t row_count() const { return rows.size() < 2 ? 0 : rows.size() - 2; }
     double bytes() const;
-  } upper_halo;
+  };
+  ApartEntries lower_apart, upper_apart;
+
+  /// a_ii, in the fixed-width form only: SpMV and the restricted residual read A from the copy.
+  std::vector<double> diagonal;
   std::vector<double> inverse_diagonal;  ///< 1 / a_ii: sweeps multiply instead of dividing
 
   double bytes() const;
 };
 
-/// How U stores its columns: 32-bit columns, or 16-bit offsets and halo entries apart where
-/// every owned U column lies within 32767 of its row.
-enum class UpperColumns { columns, offsets_where_they_fit };
+enum class SweepForm { compressed, fixed_width };
 
 /// Splits A's rows in the sweep order of `coloring`. Throws ResourceError if a part has 2^32
 /// entries or more (use more ranks).
 SweepLayout make_sweep_layout(const SparseMatrix& A, const BlockColoring& coloring,
-                              UpperColumns upper = UpperColumns::columns);
+                              SweepForm form = SweepForm::compressed);
 
-/// Recomputes the inverse diagonal after the core changed diagonal values.
+/// Recomputes the (inverse) diagonal after the core changed diagonal values.
 void refresh_inverse_diagonal(const SparseMatrix& A, SweepLayout& layout);
 
 }  // namespace hpcg

@@ -3,11 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "hpcg/backends/threaded_sum.hpp"
+#include "hpcg/base/error.hpp"
 #include "hpcg/base/threads.hpp"
-#include "row_product.hpp"
 #include "subtract_row.hpp"
 
 namespace hpcg::backends::openmp {
@@ -17,96 +18,148 @@ namespace {
 inline const double* index_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
 inline const double* index_base(const local_int*, local_int, const double* x) { return x; }
 
-/// U's entries in halo columns when U's owned columns are offsets (SweepLayout::upper_halo): a
-/// sweep walks them with a cursor h, the position of the next halo row in its direction.
-struct HaloEntries {
+/// A part's entries kept apart from its fixed-width rows (SweepLayout::ApartEntries): a sweep
+/// walks them with a cursor h, the position of the next row that has any in its direction. The
+/// sentinels at both ends match no row, so the cursor needs no bounds test.
+struct Apart {
   const local_int* rows;
   const std::uint32_t* start;
   const local_int* column;
   const double* value;
-  local_int count;
+  local_int positions;
 
-  explicit HaloEntries(const SweepLayout::HaloEntries& halo)
-      : rows(halo.rows.data()), start(halo.start.data()), column(halo.column.data()),
-        value(halo.value.data()), count(static_cast<local_int>(halo.rows.size())) {}
+  explicit Apart(const SweepLayout::ApartEntries& apart)
+      : rows(apart.rows.data()), start(apart.start.data()), column(apart.column.data()),
+        value(apart.value.data()), positions(static_cast<local_int>(apart.rows.size())) {}
 
-  /// The position of the first halo row at or after row i.
+  /// The position of the first row at or after row i that has entries apart, or of the trailing
+  /// sentinel.
   local_int first_from(local_int i) const {
-    return static_cast<local_int>(std::lower_bound(rows, rows + count, i) - rows);
+    return static_cast<local_int>(std::lower_bound(rows, rows + positions, i) - rows);
   }
-  /// Whether row i has halo entries at position h (h may be -1 or count).
-  [[gnu::always_inline]] bool at(local_int h, local_int i) const {
-    return h >= 0 && h < count && rows[h] == i;
+  /// Moves h to first_from(i): forward by steps from a position before i, else (h = 0, not yet
+  /// placed, or past i) by search.
+  void seek(local_int& h, local_int i) const {
+    if (h == 0 || rows[h - 1] >= i) h = first_from(i);
+    while (rows[h] < i) ++h;
   }
-  /// sum - (U x)_i over the halo entries at position h.
-  [[gnu::always_inline]] double subtract(double sum, local_int h, const double* x) const {
+  /// sum - (P x)_i over row i's entries apart, if h is at row i; then h moves on by `step`.
+  [[gnu::always_inline]] double subtract(double sum, local_int i, const double* x, local_int& h,
+                                         local_int step) const {
+    if (rows[h] != i) return sum;
     const std::uint32_t k = start[h];
-    return subtract_row(sum, value + k, column + k, start[h + 1] - k, x);
+    sum = subtract_row(sum, value + k, column + k, start[h + 1] - k, x);
+    h += step;
+    return sum;
   }
 };
 
-/// The split matrix as the sweeps read it.
-template <class LowerIndex, class UpperIndex>
+/// One part of the split copy as the sweeps read it: rows of `width` entries (a RowWidth<W>, so
+/// that the row sum unrolls, or a std::size_t), and its entries apart.
+template <class Index, class Width>
+struct Part {
+  const Index* index;
+  const double* value;
+  Width width;
+  Apart apart;
+
+  /// sum - (P x)_i, the entries apart first; h is apart's cursor. With WithApart false the
+  /// caller knows that row i has no entries apart, and the cursor is not read.
+  template <class WithApart = std::true_type>
+  [[gnu::always_inline]] double subtract(double sum, local_int i, const double* x, local_int& h,
+                                         local_int step, WithApart = {}) const {
+    if constexpr (WithApart::value) sum = apart.subtract(sum, i, x, h, step);
+    const std::size_t k = static_cast<std::size_t>(i) * width;
+    return subtract_row(sum, value + k, index + k, width, index_base(index, i, x));
+  }
+};
+
+template <class Index, class Width>
 struct SweepMatrix {
-  const std::uint32_t* lower_start;
-  const LowerIndex* lower_index;
-  const double* lower_value;
-  const std::uint32_t* upper_start;
-  const UpperIndex* upper_index;
-  const double* upper_value;
-  HaloEntries halo;
+  Part<Index, Width> lower, upper;
+  const double* diagonal;
   const double* inverse_diagonal;
 
-  SweepMatrix(const SweepLayout& layout, const LowerIndex* lower, const UpperIndex* upper)
-      : lower_start(layout.lower_start.data()), lower_index(lower),
-        lower_value(layout.lower_value.data()), upper_start(layout.upper_start.data()),
-        upper_index(upper), upper_value(layout.upper_value.data()), halo(layout.upper_halo),
-        inverse_diagonal(layout.inverse_diagonal.data()) {}
-
-  /// sum - (L x)_i.
-  [[gnu::always_inline]] double subtract_lower(double sum, local_int i, const double* x) const {
-    const std::uint32_t k = lower_start[i];
-    return subtract_row(sum, lower_value + k, lower_index + k, lower_start[i + 1] - k,
-                        index_base(lower_index, i, x));
-  }
-  /// sum - (U x)_i over U's entries outside upper_halo.
-  [[gnu::always_inline]] double subtract_upper(double sum, local_int i, const double* x) const {
-    const std::uint32_t k = upper_start[i];
-    return subtract_row(sum, upper_value + k, upper_index + k, upper_start[i + 1] - k,
-                        index_base(upper_index, i, x));
-  }
-  /// sum - (U x)_i, the halo entries (descending columns: the largest) first; h is the halo
-  /// cursor, moved on by `step` past row i if i has halo entries.
-  [[gnu::always_inline]] double subtract_all_upper(double sum, local_int i, const double* x,
-                                                   local_int& h, local_int step) const {
-    if (halo.at(h, i)) {
-      sum = halo.subtract(sum, h, x);
-      h += step;
-    }
-    return subtract_upper(sum, i, x);
+  /// (A x)_i: a_ii x_i less the sum that subtracts row i's L and U entries from 0; the cursors
+  /// as Part::subtract's, moving forward.
+  [[gnu::always_inline]] double product(local_int i, const double* x, local_int& lower_h,
+                                        local_int& upper_h) const {
+    return diagonal[i] * x[i] -
+           upper.subtract(lower.subtract(0.0, i, x, lower_h, 1), i, x, upper_h, 1);
   }
 };
 
-/// Calls body(M) with the split matrix M as the kernels read it, L's and U's columns as stored.
+/// The width the row sum is compiled for: each part's widest row in HPCG's 27-point matrix (13
+/// neighbours before a row, 13 after). The widths are still found from the matrix; parts of
+/// other widths run the same sum with the width read at run time.
+constexpr std::size_t compiled_width = 13;
+
+/// Calls body(M) with the split copy M as the kernels read it: L's and U's indices as stored,
+/// the widths known at compile time where both are compiled_width.
 template <class Body>
 void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
-  const auto with_lower = [&](const auto* upper) {
-    if (layout.lower_as_offsets) {
-      body(SweepMatrix(layout, layout.lower_offset.data(), upper));
+  HPCG_REQUIRE(layout.fixed_width && layout.lower_as_offsets == layout.upper_as_offsets);
+  const auto with_width = [&](const auto* lower, const auto* upper) {
+    using Index = std::remove_cv_t<std::remove_pointer_t<decltype(lower)>>;
+    const auto matrix = [&](auto lower_width, auto upper_width) {
+      using Width = decltype(lower_width);
+      return SweepMatrix<Index, Width>{
+          {lower, layout.lower_value.data(), lower_width, Apart(layout.lower_apart)},
+          {upper, layout.upper_value.data(), upper_width, Apart(layout.upper_apart)},
+          layout.diagonal.data(), layout.inverse_diagonal.data()};
+    };
+    if (layout.lower_width == compiled_width && layout.upper_width == compiled_width) {
+      body(matrix(RowWidth<compiled_width>{}, RowWidth<compiled_width>{}));
     } else {
-      body(SweepMatrix(layout, layout.lower_column.data(), upper));
+      body(matrix(layout.lower_width, layout.upper_width));
     }
   };
-  if (layout.upper_as_offsets) {
-    with_lower(layout.upper_offset.data());
+  if (layout.lower_as_offsets) {
+    with_width(layout.lower_offset.data(), layout.upper_offset.data());
   } else {
-    with_lower(layout.upper_column.data());
+    with_width(layout.lower_column.data(), layout.upper_column.data());
   }
 }
 
-template <class LowerIndex, class UpperIndex>
-void sweep(const SweepMatrix<LowerIndex, UpperIndex>& M, const BlockColoring& coloring, const double* r,
-           double* x, double* t, bool zero_guess) {
+/// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x), U not read from a zero guess.
+/// The rows before the next one that has entries apart skip the cursors' tests.
+template <bool zero_guess, class Matrix>
+void sweep_forward(const Matrix& M, local_int begin, local_int end, const double* r, double* x,
+                   double* t) {
+  local_int lower_h = M.lower.apart.first_from(begin), upper_h = M.upper.apart.first_from(begin);
+  const auto relax = [&](local_int i, auto with_apart) {
+    // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
+    if constexpr (zero_guess) x[i] = 0.0;
+    const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
+    t[i] = lower;
+    x[i] = (zero_guess ? lower : M.upper.subtract(lower, i, x, upper_h, 1, with_apart)) *
+           M.inverse_diagonal[i];
+  };
+  for (local_int i = begin; i < end;) {
+    local_int next = std::min(end, M.lower.apart.rows[lower_h]);
+    if constexpr (!zero_guess) next = std::min(next, M.upper.apart.rows[upper_h]);
+    for (; i < next; ++i) relax(i, std::false_type{});
+    if (i < end) relax(i++, std::true_type{});
+  }
+}
+
+/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending.
+template <class Matrix>
+void sweep_backward(const Matrix& M, local_int begin, local_int end, const double* t, double* x) {
+  local_int h = M.upper.apart.first_from(end) - 1;
+  const auto relax = [&](local_int i, auto with_apart) {
+    x[i] = M.upper.subtract(t[i], i, x, h, -1, with_apart) * M.inverse_diagonal[i];
+  };
+  for (local_int i = end - 1; i >= begin;) {
+    const local_int next = std::max(begin - 1, M.upper.apart.rows[h]);
+    for (; i > next; --i) relax(i, std::false_type{});
+    if (i >= begin) relax(i--, std::true_type{});
+  }
+}
+
+template <class Matrix>
+void sweep(const Matrix& M, const BlockColoring& coloring, const double* r, double* x, double* t,
+           bool zero_guess) {
   const local_int* block_start = coloring.block_start.data();
   const local_int* blocks = coloring.blocks.data();
   const local_int* color_start = coloring.color_start.data();
@@ -117,12 +170,10 @@ void sweep(const SweepMatrix<LowerIndex, UpperIndex>& M, const BlockColoring& co
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
-        local_int h = M.halo.first_from(block_start[b]);
-        for (local_int i = block_start[b]; i < block_start[b + 1]; ++i) {
-          const double lower = M.subtract_lower(r[i], i, x);
-          t[i] = lower;
-          x[i] = (zero_guess ? lower : M.subtract_all_upper(lower, i, x, h, 1)) *
-                 M.inverse_diagonal[i];
+        if (zero_guess) {
+          sweep_forward<true>(M, block_start[b], block_start[b + 1], r, x, t);
+        } else {
+          sweep_forward<false>(M, block_start[b], block_start[b + 1], r, x, t);
         }
       }
     }
@@ -130,10 +181,7 @@ void sweep(const SweepMatrix<LowerIndex, UpperIndex>& M, const BlockColoring& co
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
-        local_int h = M.halo.first_from(block_start[b + 1]) - 1;
-        for (local_int i = block_start[b + 1] - 1; i >= block_start[b]; --i) {
-          x[i] = M.subtract_all_upper(t[i], i, x, h, -1) * M.inverse_diagonal[i];
-        }
+        sweep_backward(M, block_start[b], block_start[b + 1], t, x);
       }
     }
   }
@@ -148,36 +196,37 @@ void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockCo
   with_sweep_matrix(layout, [&](const auto& M) { sweep(M, coloring, r, x, t, zero_guess); });
 }
 
-
-void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
-  const nnz_int* start = A.row_start.data();
-  const local_int* column = A.column_index.data();
-  const double* value = A.values.data();
+void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y) {
   const auto count = static_cast<long>(runs.size());
+  with_sweep_matrix(layout, [&](const auto& M) {
 #pragma omp parallel for schedule(static)
-  for (long k = 0; k < count; ++k) {
-    for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
-      y[i] = row_product(start, column, value, x, i);
+    for (long k = 0; k < count; ++k) {
+      local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
+      local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
+      for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+        y[i] = M.product(i, x, lower_h, upper_h);
+      }
     }
-  }
+  });
 }
 
-double spmv_dot(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y) {
-  const nnz_int* start = A.row_start.data();
-  const local_int* column = A.column_index.data();
-  const double* value = A.values.data();
+double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y) {
   // The contract's local sum (blocked_sum.hpp): each run blocked and pairwise, the runs' sums
-  // pairwise in run order, whichever thread ran them.
+  // pairwise in run order, whichever thread ran them. blocked_sum takes the rows in order.
   const auto count = static_cast<local_int>(runs.size());
   std::vector<double> run_sum(count, 0.0);
+  with_sweep_matrix(layout, [&](const auto& M) {
 #pragma omp parallel for schedule(static)
-  for (local_int k = 0; k < count; ++k) {
-    run_sum[k] = blocked_sum(runs.begin[k], runs.end[k], [&](local_int i) {
-      const double product = row_product(start, column, value, x, i);
-      y[i] = product;
-      return x[i] * product;
-    });
-  }
+    for (local_int k = 0; k < count; ++k) {
+      local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
+      local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
+      run_sum[k] = blocked_sum(runs.begin[k], runs.end[k], [&](local_int i) {
+        const double product = M.product(i, x, lower_h, upper_h);
+        y[i] = product;
+        return x[i] * product;
+      });
+    }
+  });
   return blocked_sum(0, count, [&run_sum](local_int k) { return run_sum[k]; });
 }
 
@@ -192,23 +241,21 @@ double waxpby_norm(local_int n, double alpha, const double* x, double beta, cons
 
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
                           const double* x, double* rc) {
-  const SparseMatrix& A = fine.A;
-  const double* value = A.values.data();
-  const nnz_int* diagonal = A.diagonal.data();
   const local_int* map = fine.coarse_to_fine.data();
   const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
-  // From the split copy, whose columns take 2 bytes where the CSR's take 4.
+  // From the split copy, whose entries take 10 bytes where the CSR's take 12.
   with_sweep_matrix(layout, [&](const auto& M) {
 #pragma omp parallel
     {
-      local_int h = 0;  // the halo cursor: moves forward while the injected rows ascend
+      local_int lower_h = 0, upper_h = 0;  // the cursors, placed at the first injected row
 #pragma omp for schedule(static)
       for (local_int i = 0; i < n; ++i) {
         const local_int f = map[i];
-        if (h > 0 && M.halo.rows[h - 1] >= f) h = M.halo.first_from(f);
-        while (h < M.halo.count && M.halo.rows[h] < f) ++h;
-        const double residual_so_far = r[f] - value[diagonal[f]] * x[f];
-        rc[i] = M.subtract_all_upper(M.subtract_lower(residual_so_far, f, x), f, x, h, 1);
+        M.lower.apart.seek(lower_h, f);
+        M.upper.apart.seek(upper_h, f);
+        const double residual_so_far = r[f] - M.diagonal[f] * x[f];
+        rc[i] = M.upper.subtract(M.lower.subtract(residual_so_far, f, x, lower_h, 1), f, x,
+                                 upper_h, 1);
       }
     }
   });

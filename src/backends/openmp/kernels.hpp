@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's kernels: Gauss-Seidel and the restricted residual on the split copy
-// (hpcg/backends/sweep_layout.hpp), SpMV on the core's CSR matrix, all on host arrays.
+// The openmp backend's double kernels: Gauss-Seidel, SpMV and the restricted residual on the
+// split copy in fixed-width rows (hpcg/backends/sweep_layout.hpp), all on host arrays.
 #pragma once
 
 #include "halo_split.hpp"
@@ -18,21 +18,22 @@ namespace hpcg::backends::openmp {
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
                  const double* r, double* x, double* t, bool zero_guess);
 
-/// y = A x on the core's CSR matrix for the rows of `runs` (halo_split.hpp); x's halo must be
-/// current where those rows read it.
-void spmv(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y);
+/// y = A x from `layout` (the split copy: its diagonal, L and U) for the rows of `runs`
+/// (halo_split.hpp); x's halo must be current where those rows read it. The same matrix summed
+/// in another order than the core's CSR: it differs from the reference SpMV in rounding only.
+void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y);
 
 /// spmv on `runs`, returning the local x.y over their rows: per-thread partial sums over the
 /// runs' static chunks, added in thread order, so that it repeats bit for bit; it differs from
 /// spmv then dot in rounding only. y is not read again.
-double spmv_dot(const SparseMatrix& A, const RowRuns& runs, const double* x, double* y);
+double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y);
 
 /// w = alpha x + beta y over n entries, returning w.w summed in the same order; w may be x or y.
 double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
                    double* w);
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
-/// from `layout` (fine's split copy) and the core's diagonal.
+/// from `layout` (fine's split copy).
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
                           const double* x, double* rc);
 

@@ -24,7 +24,7 @@ void OpenMPBackend::prepare(const Problem& problem) {
   for (const Level& level : problem.levels) {
     LevelOrdering o;
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
-    o.layout = make_sweep_layout(level.A, o.coloring, UpperColumns::offsets_where_they_fit);
+    o.layout = make_sweep_layout(level.A, o.coloring, SweepForm::fixed_width);
     o.sweep_rhs = Vector(level.A.rows);
     o.bytes = count_level_bytes(level, o.layout, o.coloring);
     o.halo_split = split_by_halo(level.A);
@@ -66,7 +66,8 @@ OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(int l) {
 void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
   const bool before = part == HaloPart::before_halo;
-  openmp::spmv(level(l).A, before ? split.interior : split.boundary, host_data(x), host_data(y));
+  openmp::spmv(ordering(l).layout, before ? split.interior : split.boundary, host_data(x),
+               host_data(y));
   if (!before) traffic_.add(ordering(l).bytes.spmv);
 }
 
@@ -75,11 +76,13 @@ double OpenMPBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x
                                     BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
   if (part == HaloPart::before_halo) {
-    interior_dot_ = openmp::spmv_dot(level(l).A, split.interior, host_data(x), host_data(y));
+    interior_dot_ = openmp::spmv_dot(ordering(l).layout, split.interior, host_data(x),
+                                     host_data(y));
     return 0.0;
   }
   const double local =
-      interior_dot_ + openmp::spmv_dot(level(l).A, split.boundary, host_data(x), host_data(y));
+      interior_dot_ +
+      openmp::spmv_dot(ordering(l).layout, split.boundary, host_data(x), host_data(y));
   traffic_.add(ordering(l).bytes.spmv);
   return local;
 }

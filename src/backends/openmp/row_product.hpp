@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One row of A x from the core's CSR, for openmp's SpMV, restricted residual and forward sweeps in
-// both precisions.
+// One row of A x from the core's CSR, for openmp's float SpMV, restricted residual and forward
+// sweeps (the double ones read the split copy) and the probe's CSR SpMV
+// (setup/probes/sweep_row.cpp).
 #pragma once
 
 #include "hpcg/base/types.hpp"

@@ -4,21 +4,28 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 namespace hpcg::backends::openmp {
+
+/// A row width known at compile time.
+template <std::size_t W>
+using RowWidth = std::integral_constant<std::size_t, W>;
 
 /// sum - sum_k value[k] x[index[k]] over k < count. The entries before the last go to four
 /// partial sums, so that a row's products do not wait for each other's additions; the last entry
 /// (the nearest neighbour, the value the sweep has just written, as the split layout orders it)
 /// is subtracted alone after them, so the next row waits for one multiply-add, not three.
 /// Pointers and size_t indices (32-bit unsigned ones cost instructions to wrap), and inlined into
-/// the sweeps (kernels.cpp): at -O2 GCC called it once per row.
-template <class Index>
+/// the sweeps (kernels.cpp): at -O2 GCC called it once per row. `count` is a std::size_t, or a
+/// RowWidth<W> for the fixed-width rows of the split copy: the same sums in the same order, with
+/// the count known at compile time, so that the loops unroll whole and no count is read.
+template <class Index, class Count>
 [[gnu::always_inline]] inline double subtract_row(double sum, const double* value,
-                                                  const Index* index, std::size_t count,
+                                                  const Index* index, Count count,
                                                   const double* x) {
   if (count == 0) return sum;
-  const std::size_t last = count - 1;
+  const std::size_t last = static_cast<std::size_t>(count) - 1;
   double s1 = 0.0, s2 = 0.0, s3 = 0.0;
   std::size_t k = 0;
   for (; k + 4 <= last; k += 4) {

@@ -14,43 +14,41 @@ double array_bytes(const std::vector<T>& v) {
   return static_cast<double>(sizeof(T) * v.size());
 }
 
-/// The split copy's L and U parts, each with its row offsets.
+/// The split copy's L and U parts: fixed-width rows, explicit zeros included, and the entries
+/// apart (a cursor reads at least their sentinels).
 struct PartBytes {
   double lower = 0, upper = 0;
 };
 
+double entry_bytes(bool offsets) {
+  return value_bytes + (offsets ? sizeof(std::int16_t) : sizeof(local_int));
+}
+
 PartBytes part_bytes(const SweepLayout& layout) {
   PartBytes parts;
-  parts.lower = array_bytes(layout.lower_start) + layout.lower_value.bytes() +
-                (layout.lower_as_offsets ? layout.lower_offset.bytes() : layout.lower_column.bytes());
-  const auto& halo = layout.upper_halo;  // read only where some row has halo entries
-  parts.upper = array_bytes(layout.upper_start) + layout.upper_column.bytes() +
-                layout.upper_offset.bytes() + layout.upper_value.bytes() +
-                (halo.rows.empty() ? 0.0 : halo.bytes());
+  parts.lower = layout.lower_offset.bytes() + layout.lower_column.bytes() +
+                layout.lower_value.bytes() + layout.lower_apart.bytes();
+  parts.upper = layout.upper_offset.bytes() + layout.upper_column.bytes() +
+                layout.upper_value.bytes() + layout.upper_apart.bytes();
   return parts;
 }
 
-/// Bytes of row i's entries in U's halo part, its row id and start included (0 if none).
-double halo_row_bytes(const SweepLayout::HaloEntries& halo, local_int i) {
-  const auto at = std::lower_bound(halo.rows.begin(), halo.rows.end(), i);
-  if (at == halo.rows.end() || *at != i) return 0;
-  const auto h = static_cast<size_t>(at - halo.rows.begin());
+/// Bytes of row i's entries apart, its row id and starts included (0 if none).
+double apart_row_bytes(const SweepLayout::ApartEntries& apart, local_int i) {
+  const auto at = std::lower_bound(apart.rows.begin(), apart.rows.end(), i);
+  if (at == apart.rows.end() || *at != i) return 0;
+  const auto h = static_cast<size_t>(at - apart.rows.begin());
   return sizeof(local_int) + 2 * sizeof(std::uint32_t) +
-         (sizeof(local_int) + value_bytes) * (halo.start[h + 1] - halo.start[h]);
+         (sizeof(local_int) + value_bytes) * (apart.start[h + 1] - apart.start[h]);
 }
 
-/// L and U entries of the rows restriction injects, with their row offsets.
+/// L and U entries of the rows restriction injects: their fixed-width rows and entries apart.
 double injected_row_bytes(const Level& level, const SweepLayout& layout) {
-  const double lower_entry =
-      value_bytes + (layout.lower_as_offsets ? sizeof(std::int16_t) : sizeof(local_int));
-  const double upper_entry =
-      value_bytes + (layout.upper_as_offsets ? sizeof(std::int16_t) : sizeof(local_int));
+  const double row = entry_bytes(layout.lower_as_offsets) * layout.lower_width +
+                     entry_bytes(layout.upper_as_offsets) * layout.upper_width;
   double bytes = 0;
   for (local_int f : level.coarse_to_fine) {
-    bytes += 4 * sizeof(std::uint32_t);
-    bytes += lower_entry * (layout.lower_start[f + 1] - layout.lower_start[f]);
-    bytes += upper_entry * (layout.upper_start[f + 1] - layout.upper_start[f]);
-    bytes += halo_row_bytes(layout.upper_halo, f);
+    bytes += row + apart_row_bytes(layout.lower_apart, f) + apart_row_bytes(layout.upper_apart, f);
   }
   return bytes;
 }
@@ -68,19 +66,18 @@ LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
   const double order = array_bytes(coloring.block_start) + array_bytes(coloring.blocks) +
                        array_bytes(coloring.color_start);
   const PartBytes part = part_bytes(layout);
-  const double csr = array_bytes(A.row_start) + A.nonzeros() * (value_bytes + sizeof(local_int));
   LevelBytes bytes;
-  bytes.spmv = {csr + columns, n};
+  // SpMV: the diagonal, L, U and x read, y written.
+  bytes.spmv = {n + part.lower + part.upper + columns, n};
   // Forward: r, L, U, D^-1 and x read, t and x written; backward: t, U, D^-1 and x read, x
   // written. From x = 0 the forward sweep reads no U and no x, and zeroes x's halo.
   const double backward_read = order + n + part.upper + n + columns;
   bytes.symgs = {order + n + part.lower + part.upper + n + columns + backward_read, 3 * n};
   bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read, 3 * n + columns - n};
   const double coarse = static_cast<double>(level.coarse_to_fine.size());
-  // Per injected row: its index, r, the diagonal's offset and value; x in full; rc written.
+  // Per injected row: its index, r and the diagonal; x in full; rc written.
   bytes.residual_restriction = {
-      coarse * (sizeof(local_int) + value_bytes + sizeof(nnz_int) + value_bytes) + columns +
-          injected_row_bytes(level, layout),
+      coarse * (sizeof(local_int) + 2 * value_bytes) + columns + injected_row_bytes(level, layout),
       coarse * value_bytes};
   bytes.prolongation = {coarse * (sizeof(local_int) + 2 * value_bytes), coarse * value_bytes};
   const double sent = static_cast<double>(A.exchange.halo().send_rows.size());
