@@ -4,8 +4,8 @@
 // A row's off-diagonal entries sum in independent partial sums (row_product.hpp), except the
 // entry just before the diagonal, the nearest lower neighbour in ascending columns: the value the
 // sweep wrote last, taken alone after the others, so that a row waits on its predecessor for one
-// multiply-add and the division, not for its whole sum (with the diagonal inside the sum and
-// taken back out, as the reference writes it, the sweep was bound by that chain, not by memory).
+// multiply-add and the division, not for its whole sum with the diagonal inside it and taken back
+// out, as the reference writes it (measured in setup/BENCHMARKS.md).
 // The sweep is the reference's in the declared order up to that rounding (the checks'
 // tolerances).
 #include "openmp_backend.hpp"

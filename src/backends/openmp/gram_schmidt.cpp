@@ -16,9 +16,9 @@ namespace hpcg::backends::openmp {
 namespace {
 
 /// Bytes of q and of each basis vector a pass takes at a time: q's run stays in the L1 cache
-/// while the basis vectors' runs stream past it, each long enough for the prefetcher to follow
-/// (runs of a few cache lines, switching among up to 31 vectors, kept it far below the memory's
-/// speed). Runs only regroup the work: every sum adds the same terms in the same order.
+/// while the basis vectors' runs stream past it, each long enough for the prefetcher to follow,
+/// where 1 KiB runs switched among up to 31 vectors. Runs only regroup the work: every sum adds
+/// the same terms in the same order.
 constexpr local_int run_bytes = 16384;
 
 /// The double dots as reference::dot (threaded_blocked_sum): each thread's equal share in
