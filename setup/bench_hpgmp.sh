@@ -4,9 +4,11 @@
 # (1x1x2), printing the validation counts, the penalty, the mixed and double GFLOP/s and their
 # ratio; with --reference=PATH (HPG-MxP's xhpgmp, its CPU reference build with MPICH, built
 # elsewhere: this script never builds or fetches it) the same case with it, and the ratio of the
-# ratings. With --repeat=K the runs alternate K times (ours, the reference's, ours, ...) so that
-# each ratio compares runs made minutes apart, and every round's ratios are printed. Run on a
-# quiet machine.
+# ratings. The reference is stopped after its first timed solve (the same 330-iteration mixed
+# call its rating times; its whole run makes eleven of them and ten double calls first): our
+# time follows the machine's memory speed and the reference's does not, so a ratio holds only
+# for runs made minutes apart. With --repeat=K the runs alternate K times (ours, the
+# reference's, ours, ...), and every round's ratios are printed. Run on a quiet machine.
 # Usage: setup/bench_hpgmp.sh [--reference=PATH] [--rt=SECONDS] [--n=LOCAL] [--np=RANKS]
 #                             [--backend=NAME (default openmp)] [--repeat=K]
 #   XHPGMP=PATH  our binary (default bin/xhpgmp)
@@ -55,6 +57,14 @@ per_call() {
       -v p="$(value "Iteration Count Information::Penalty factor (validation)" "$1")" \
       'BEGIN {printf "%.6g", t / c * p}'
 }
+# The reference's first timed solve, from its standard output: its seconds times its penalty
+# (mixed over double validation iterations, at least 1), as penalty_factor() computes ours.
+reference_per_call() {
+  awk '/Reference Iteration count/ {d = $NF}
+       /optimized iteration count =/ {m = $NF}
+       /Time taken by first timing solve =/ {t = $NF}
+       END {p = (d > 0 && m / d > 1) ? m / d : 1; printf "%.6g %d %d\n", t * p, d, m}' "$1"
+}
 for round in $(seq "$repeat"); do
   ours=$(mktemp -d)
   (cd "$ours" && mpiexec -bind-to "core:$OMP_NUM_THREADS" -n "$np" "$xhpgmp" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" \
@@ -80,10 +90,22 @@ for kind in mixed["steps"]:
 PY
   if [[ -n $reference ]]; then
     theirs=$(mktemp -d)
-    (cd "$theirs" && mpiexec -bind-to "core:$OMP_NUM_THREADS" -n "$np" "$reference" --nx="$n" --ny="$n" --nz="$n" --rt="$rt" > out.txt)
-    their_report=$(ls "$theirs"/HPGMP-Benchmark_*.txt)
-    summary "reference $round" "$their_report"
-    ours_cost=$(per_call "$ours_report") their_cost=$(per_call "$their_report")
+    (cd "$theirs" && exec mpiexec -bind-to "core:$OMP_NUM_THREADS" -n "$np" "$reference" \
+       --nx="$n" --ny="$n" --nz="$n" --rt="$rt" --run_type=benchmark_no_ref > out.txt 2>&1) &
+    launcher=$!
+    until grep -q "Time taken by first timing solve" "$theirs/out.txt" 2>/dev/null; do
+      kill -0 "$launcher" 2>/dev/null || break
+      sleep 2
+    done
+    kill "$launcher" 2>/dev/null || true
+    wait "$launcher" 2>/dev/null || true
+    if ! grep -q "Time taken by first timing solve" "$theirs/out.txt"; then
+      echo "bench_hpgmp.sh: the reference ended before its first timed solve ($theirs/out.txt)" >&2
+      exit 1
+    fi
+    read -r their_cost their_double their_mixed < <(reference_per_call "$theirs/out.txt")
+    ours_cost=$(per_call "$ours_report")
+    echo "reference $round double $their_double it, mixed $their_mixed it (validation)"
     echo "round $round: seconds per mixed call x penalty: xhpgmp $ours_cost, reference $their_cost"
     echo "round $round: rating xhpgmp / reference: $(awk -v a="$their_cost" -v b="$ours_cost" 'BEGIN {printf "%.3f", a / b}')"
   fi
