@@ -167,12 +167,12 @@ void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVec
   for (int j = 0; j < k; ++j) {
     const std::vector<T> v = downloaded<T>(basis[j], n);
     double exact = 0, scale = 0;
-    if constexpr (std::is_same_v<T, float>) {
-      for (local_int i = 0; i < n; ++i) exact += double(v[i]) * q_host[i];  // products exact
-    } else {
-      exact = reference::dot(n, v.data(), q_host.data());
+    for (local_int i = 0; i < n; ++i) {
+      const double product = double(v[i]) * q_host[i];
+      if constexpr (std::is_same_v<T, float>) exact += product;  // float products are exact
+      scale += std::abs(product);
     }
-    for (local_int i = 0; i < n; ++i) scale += std::abs(double(v[i]) * q_host[i]);
+    if constexpr (std::is_same_v<T, double>) exact = reference::dot(n, v.data(), q_host.data());
     error = std::max(error, std::abs(h[j] - exact) / std::max(scale, 1e-300));
     if (!std::isfinite(h[j])) error = 1e300;
     if constexpr (std::is_same_v<T, float>) {
