@@ -218,6 +218,25 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
     for (const auto* apart : {&layout.lower_apart, &layout.upper_apart}) {
       expected += 12.0 * apart->column.size() + 8.0 * apart->rows.size() + 4.0;
     }
+    // Below the coarsest level, what the post-smoothing reads in place of U: a 4-byte start a
+    // row, 12 bytes an entry at a column prolongation corrects (later in the sweep) or in the
+    // halo, with a row id and start per row that has halo entries.
+    if (level.coarse_to_fine.empty()) continue;
+    std::vector<local_int> position(A.rows);
+    const std::vector<local_int> order = sweep_order(coloring);
+    for (local_int k = 0; k < A.rows; ++k) position[order[k]] = k;
+    std::vector<bool> injected(A.rows);
+    for (local_int f : level.coarse_to_fine) injected[f] = true;
+    expected += 4.0 * (rows + 1) + 8.0 * 2 + 4.0;
+    for (local_int i = 0; i < A.rows; ++i) {
+      bool halo = false;
+      for (local_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+        const local_int j = A.column_index[k];
+        halo = halo || j >= A.rows;
+        if (j >= A.rows || (injected[j] && position[j] > position[i])) expected += 12.0;
+      }
+      if (halo) expected += 8.0;
+    }
   }
   EXPECT_GT(backend.optimization_bytes(), 0.95 * expected);
   EXPECT_LT(backend.optimization_bytes(), 1.05 * expected + 1024.0);
@@ -228,6 +247,81 @@ std::vector<double> host_copy(Backend& backend, const BackendVector& v, local_in
   std::vector<double> values(n);
   backend.download(v, 0, n, values.data());
   return values;
+}
+
+TEST(OpenMPBackend, ResidualAndPostSmoothingReadUxWhereThePreSmoothingLeftIt) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  const Level& fine = problem.fine();
+  const SparseMatrix& A = fine.A;
+  const auto coarse_rows = static_cast<local_int>(fine.coarse_to_fine.size());
+  const Vector rv = random_rows(A.rows, A.rows), xcv = random_rows(coarse_rows, coarse_rows);
+  const Vector halo = random_rows(A.columns, A.columns);
+  const double u_entries = 10.0 * static_cast<double>(A.nonzeros() - A.rows) / 2;
+  for (int threads : {1, 2, 3}) {
+    omp_set_num_threads(threads);
+    backends::openmp::OpenMPBackend backend;
+    backend.optimize(problem);
+    BackendVector r = backend.allocate(0, VectorRole::check, A.rows);
+    BackendVector xc = backend.allocate(1, VectorRole::check, coarse_rows);
+    BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+    BackendVector other = backend.allocate(0, VectorRole::check, A.rows);
+    backend.upload(rv.data(), 0, A.rows, r);
+    backend.upload(xcv.data(), 0, coarse_rows, xc);
+    const auto bytes_read = [&](const auto& step) {
+      const double before = backend.kernel_traffic()->read_bytes;
+      step();
+      return backend.kernel_traffic()->read_bytes - before;
+    };
+    // The V-cycle's order (pre-smoothing, prolongation, halo, post-smoothing), once as it is and
+    // once with another vector filled before the post-smoothing, which then reads U.
+    const auto v_cycle_order = [&](bool fill_between) {
+      backend.symgs_zero_guess(0, r, x);
+      backend.prolongation(0, xc, x);
+      backend.unpack_halo(0, halo.data() + A.rows, x);
+      if (fill_between) backend.fill(other, 0.0);
+      const double bytes = bytes_read([&] { backend.symgs(0, r, x); });
+      return std::make_pair(bytes, host_copy(backend, x, A.rows));
+    };
+    const auto [with_upper_sum, fused] = v_cycle_order(false);
+    const auto [with_u, plain] = v_cycle_order(true);
+    EXPECT_LT(with_upper_sum, with_u - 0.6 * u_entries) << threads << " threads";
+    double most = 0.0;
+    for (local_int i = 0; i < A.rows; ++i) most = std::max(most, std::fabs(fused[i] - plain[i]));
+    EXPECT_LE(most, 1e-14) << threads << " threads";
+    EXPECT_GT(most, 0.0) << "summed in another order";
+    // The restricted residual right after the pre-smoothing takes U x from it too.
+    BackendVector rc = backend.allocate(1, VectorRole::check, coarse_rows);
+    const auto residual_after_pre_smoothing = [&](bool fill_between) {
+      backend.symgs_zero_guess(0, r, x);
+      backend.unpack_halo(0, halo.data() + A.rows, x);
+      if (fill_between) backend.fill(other, 0.0);
+      const double bytes = bytes_read([&] { backend.residual_restriction(0, r, x, rc); });
+      return std::make_pair(bytes, host_copy(backend, rc, coarse_rows));
+    };
+    const auto [residual_kept, kept_rc] = residual_after_pre_smoothing(false);
+    const auto [residual_with_u, plain_rc] = residual_after_pre_smoothing(true);
+    EXPECT_LT(residual_kept, residual_with_u - 0.6 * u_entries / 8) << threads << " threads";
+    most = 0.0;
+    for (local_int i = 0; i < coarse_rows; ++i) {
+      most = std::max(most, std::fabs(kept_rc[i] - plain_rc[i]));
+    }
+    EXPECT_LE(most, 1e-13) << threads << " threads";
+    // Anything else that writes between the steps makes the post-smoothing read U.
+    backend.symgs_zero_guess(0, r, x);
+    backend.upload(halo.data(), 0, A.columns, x);
+    backend.prolongation(0, xc, x);
+    EXPECT_EQ(bytes_read([&] { backend.symgs(0, r, x); }), with_u) << "uploaded in between";
+    backend.symgs_zero_guess(0, r, x);
+    backend.prolongation(0, xc, x);
+    backend.prolongation(0, xc, x);
+    EXPECT_EQ(bytes_read([&] { backend.symgs(0, r, x); }), with_u) << "prolongated twice";
+    backend.symgs_zero_guess(0, r, x);
+    backend.symgs(0, r, x);
+    backend.prolongation(0, xc, x);
+    EXPECT_EQ(bytes_read([&] { backend.symgs(0, r, x); }), with_u) << "swept in between";
+  }
+  omp_set_num_threads(1);
 }
 
 /// |a - b| within rounding of a sum of `terms` products of magnitude `scale`.
@@ -342,6 +436,8 @@ TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
   EXPECT_LT(full.first, 2.0 * 12.0 * off_diagonal);
   EXPECT_EQ(full.first - from_zero.first - 8.0 * A.columns, upper) << "U and x";
   EXPECT_EQ(full.second, 3 * 8.0 * A.rows) << "t and x forward, x backward";
+  EXPECT_EQ(from_zero.second - full.second, 8.0 * A.rows + 8.0 * (A.columns - A.rows))
+      << "and -U x into t, and the halo's zeros";
   // Vectors: one read of x for x.x, two for x.y.
   EXPECT_EQ(counted([&] { backend.dot(A.rows, y, y); }).first, 8.0 * A.rows);
   EXPECT_EQ(counted([&] { backend.dot(A.rows, x, y); }).first, 16.0 * A.rows);

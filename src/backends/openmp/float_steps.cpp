@@ -46,6 +46,7 @@ void block_gs_forward(const SparseMatrix& A, const BlockColoring& coloring, cons
 void OpenMPBackend::gs_forward_part(HaloPart part, int l, const BackendVector& r,
                                     BackendVector& x) {
   if (part == HaloPart::before_halo) return;
+  forget_upper_sums();
   const SparseMatrix& A = level(l).A;
   block_gs_forward(A, ordering(l).coloring, A.values.data(), host_data(r), host_data(x));
 }
@@ -53,6 +54,7 @@ void OpenMPBackend::gs_forward_part(HaloPart part, int l, const BackendVector& r
 void OpenMPBackend::gs_forward_float_part(HaloPart part, int l, const BackendVector& r,
                                           BackendVector& x) {
   if (part == HaloPart::before_halo) return;
+  forget_upper_sums();
   block_gs_forward(level(l).A, ordering(l).coloring, float_values(l), host_data_float(r),
                    host_data_float(x));
 }

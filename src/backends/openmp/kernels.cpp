@@ -121,34 +121,79 @@ void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
   }
 }
 
-/// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x), U not read from a zero guess.
+/// How a symmetric sweep starts: from x = 0 (U x is 0 in the forward sweep), from any x, or
+/// from the x the pre-smoothing left with the coarse correction prolongated into it since.
+enum class SweepStart { zero_guess, any_guess, prolonged };
+
+/// prolonged_upper.hpp's entries as the forward sweep reads them, with the coarse correction.
+struct Prolonged {
+  const std::uint32_t* start;
+  const local_int* coarse;
+  const double* value;
+  Apart halo;
+  const double* correction;
+
+  Prolonged(const ProlongedUpper& upper, const double* coarse_correction)
+      : start(upper.start.data()), coarse(upper.coarse.data()), value(upper.value.data()),
+        halo(upper.halo), correction(coarse_correction) {}
+
+  /// -(U x)_i after prolongation from before_i = -(U x)_i before it: the corrected columns'
+  /// entries, then the halo's if h is at row i (h moves forward as Apart::subtract's).
+  template <class WithApart>
+  [[gnu::always_inline]] double negated_upper(double before_i, local_int i, const double* x,
+                                              local_int& h, WithApart) const {
+    double sum = before_i;
+    for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
+      sum -= value[k] * correction[coarse[k]];
+    }
+    if constexpr (WithApart::value) sum = halo.subtract(sum, i, x, h, 1);
+    return sum;
+  }
+};
+
+/// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x). U is not read from a zero
+/// guess; after prolongation U x comes from t, where the pre-smoothing left -U x (`prolonged`).
 /// The rows before the next one that has entries apart skip the cursors' tests.
-template <bool zero_guess, class Matrix>
-void sweep_forward(const Matrix& M, local_int begin, local_int end, const double* r, double* x,
-                   double* t) {
-  local_int lower_h = M.lower.apart.first_from(begin), upper_h = M.upper.apart.first_from(begin);
+template <SweepStart start, class Matrix>
+void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin, local_int end,
+                   const double* r, double* x, double* t) {
+  constexpr bool zero_guess = start == SweepStart::zero_guess;
+  const Apart& upper_apart = start == SweepStart::prolonged ? prolonged->halo : M.upper.apart;
+  local_int lower_h = M.lower.apart.first_from(begin), upper_h = upper_apart.first_from(begin);
   const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
     if constexpr (zero_guess) x[i] = 0.0;
     const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
+    double sum = lower;
+    if constexpr (start == SweepStart::any_guess) {
+      sum = M.upper.subtract(lower, i, x, upper_h, 1, with_apart);
+    } else if constexpr (start == SweepStart::prolonged) {
+      sum = lower + prolonged->negated_upper(t[i], i, x, upper_h, with_apart);
+    }
     t[i] = lower;
-    x[i] = (zero_guess ? lower : M.upper.subtract(lower, i, x, upper_h, 1, with_apart)) *
-           M.inverse_diagonal[i];
+    x[i] = sum * M.inverse_diagonal[i];
   };
   for (local_int i = begin; i < end;) {
     local_int next = std::min(end, M.lower.apart.rows[lower_h]);
-    if constexpr (!zero_guess) next = std::min(next, M.upper.apart.rows[upper_h]);
+    if constexpr (!zero_guess) next = std::min(next, upper_apart.rows[upper_h]);
     for (; i < next; ++i) relax(i, std::false_type{});
     if (i < end) relax(i++, std::true_type{});
   }
 }
 
-/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending.
-template <class Matrix>
-void sweep_backward(const Matrix& M, local_int begin, local_int end, const double* t, double* x) {
+/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending. With
+/// keep_upper, t = -U x after it, for the post-smoothing (x's later rows are final there).
+template <bool keep_upper, class Matrix>
+void sweep_backward(const Matrix& M, local_int begin, local_int end, double* t, double* x) {
   local_int h = M.upper.apart.first_from(end) - 1;
   const auto relax = [&](local_int i, auto with_apart) {
-    x[i] = M.upper.subtract(t[i], i, x, h, -1, with_apart) * M.inverse_diagonal[i];
+    if constexpr (keep_upper) {
+      const double negated_upper = M.upper.subtract(0.0, i, x, h, -1, with_apart);
+      x[i] = (t[i] + negated_upper) * M.inverse_diagonal[i];
+      t[i] = negated_upper;
+    } else {
+      x[i] = M.upper.subtract(t[i], i, x, h, -1, with_apart) * M.inverse_diagonal[i];
+    }
   };
   for (local_int i = end - 1; i >= begin;) {
     const local_int next = std::max(begin - 1, M.upper.apart.rows[h]);
@@ -157,9 +202,9 @@ void sweep_backward(const Matrix& M, local_int begin, local_int end, const doubl
   }
 }
 
-template <class Matrix>
-void sweep(const Matrix& M, const BlockColoring& coloring, const double* r, double* x, double* t,
-           bool zero_guess) {
+template <SweepStart start, class Matrix>
+void sweep(const Matrix& M, const BlockColoring& coloring, const Prolonged* prolonged,
+           const double* r, double* x, double* t) {
   const local_int* block_start = coloring.block_start.data();
   const local_int* blocks = coloring.blocks.data();
   const local_int* color_start = coloring.color_start.data();
@@ -170,18 +215,15 @@ void sweep(const Matrix& M, const BlockColoring& coloring, const double* r, doub
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
-        if (zero_guess) {
-          sweep_forward<true>(M, block_start[b], block_start[b + 1], r, x, t);
-        } else {
-          sweep_forward<false>(M, block_start[b], block_start[b + 1], r, x, t);
-        }
+        sweep_forward<start>(M, prolonged, block_start[b], block_start[b + 1], r, x, t);
       }
     }
     for (int c = colors - 1; c >= 0; --c) {
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
-        sweep_backward(M, block_start[b], block_start[b + 1], t, x);
+        sweep_backward<start == SweepStart::zero_guess>(M, block_start[b], block_start[b + 1], t,
+                                                         x);
       }
     }
   }
@@ -191,9 +233,24 @@ void sweep(const Matrix& M, const BlockColoring& coloring, const double* r, doub
 
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
                  const double* r, double* x, double* t, bool zero_guess) {
-  // From a zero guess U x is 0 in the forward sweep; the backward sweep reads the halo's zeros.
-  if (zero_guess) std::fill(x + A.rows, x + A.columns, 0.0);
-  with_sweep_matrix(layout, [&](const auto& M) { sweep(M, coloring, r, x, t, zero_guess); });
+  with_sweep_matrix(layout, [&](const auto& M) {
+    if (zero_guess) {
+      // U x is 0 in the forward sweep; the backward sweep reads the halo's zeros.
+      std::fill(x + A.rows, x + A.columns, 0.0);
+      sweep<SweepStart::zero_guess>(M, coloring, nullptr, r, x, t);
+    } else {
+      sweep<SweepStart::any_guess>(M, coloring, nullptr, r, x, t);
+    }
+  });
+}
+
+void block_symgs_after_prolongation(const SweepLayout& layout, const BlockColoring& coloring,
+                                    const ProlongedUpper& upper, const double* correction,
+                                    const double* r, double* x, double* t) {
+  const Prolonged prolonged(upper, correction);
+  with_sweep_matrix(layout, [&](const auto& M) {
+    sweep<SweepStart::prolonged>(M, coloring, &prolonged, r, x, t);
+  });
 }
 
 void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y) {
@@ -239,12 +296,22 @@ double waxpby_norm(local_int n, double alpha, const double* x, double beta, cons
   });
 }
 
+void prolongation(const Level& fine, const double* xc, double* x) {
+  const local_int* map = fine.coarse_to_fine.data();
+  const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
+#pragma omp parallel for schedule(static)
+  for (local_int i = 0; i < n; ++i) x[map[i]] += xc[i];
+}
+
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
-                          const double* x, double* rc) {
+                          const double* x, double* rc, const PreSmoothedUpper* kept) {
   const local_int* map = fine.coarse_to_fine.data();
   const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
   // From the split copy, whose entries take 10 bytes where the CSR's take 12.
   with_sweep_matrix(layout, [&](const auto& M) {
+    // Without `kept`, U's entries apart (its halo among them) and U; with it, -U x from t
+    // (U x with a zero halo) and U's halo entries alone.
+    const Apart upper_apart = kept != nullptr ? Apart(kept->upper.halo) : M.upper.apart;
 #pragma omp parallel
     {
       local_int lower_h = 0, upper_h = 0;  // the cursors, placed at the first injected row
@@ -252,10 +319,11 @@ void residual_restriction(const Level& fine, const SweepLayout& layout, const do
       for (local_int i = 0; i < n; ++i) {
         const local_int f = map[i];
         M.lower.apart.seek(lower_h, f);
-        M.upper.apart.seek(upper_h, f);
+        upper_apart.seek(upper_h, f);
         const double residual_so_far = r[f] - M.diagonal[f] * x[f];
-        rc[i] = M.upper.subtract(M.lower.subtract(residual_so_far, f, x, lower_h, 1), f, x,
-                                 upper_h, 1);
+        const double lower = M.lower.subtract(residual_so_far, f, x, lower_h, 1);
+        rc[i] = kept != nullptr ? upper_apart.subtract(lower + kept->negated[f], f, x, upper_h, 1)
+                                : M.upper.subtract(lower, f, x, upper_h, 1);
       }
     }
   });

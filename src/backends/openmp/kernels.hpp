@@ -4,6 +4,7 @@
 #pragma once
 
 #include "halo_split.hpp"
+#include "prolonged_upper.hpp"
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
@@ -14,9 +15,18 @@ namespace hpcg::backends::openmp {
 /// forward, then colours K-1..0 with each block swept backward (a symmetric operator). The blocks
 /// of a colour run in parallel. `t` is scratch of A.rows entries. x has A.columns entries. With
 /// zero_guess x is taken as 0 on entry: its owned entries are only written and its halo is set
-/// to 0; otherwise x's halo must be current.
+/// to 0, and t holds -U x on return (x as returned, its halo's zeros included); otherwise x's
+/// halo must be current.
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
                  const double* r, double* x, double* t, bool zero_guess);
+
+/// block_symgs where t holds -U x from block_symgs from a zero guess, and since then only
+/// x's owned rows coarse_to_fine[c] changed, by correction[c] (prolongation), and its halo was
+/// exchanged: the forward sweep reads t, `upper`'s few entries and the halo in place of U. The
+/// same sweep as block_symgs to rounding.
+void block_symgs_after_prolongation(const SweepLayout& layout, const BlockColoring& coloring,
+                                    const ProlongedUpper& upper, const double* correction,
+                                    const double* r, double* x, double* t);
 
 /// y = A x from `layout` (the split copy: its diagonal, L and U) for the rows of `runs`
 /// (halo_split.hpp); x's halo must be current where those rows read it. The same matrix summed
@@ -32,9 +42,19 @@ double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x,
 double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
                    double* w);
 
+/// x[coarse_to_fine[i]] += xc[i], the reference's injection.
+void prolongation(const Level& fine, const double* xc, double* x);
+
+/// -U x where block_symgs from a zero guess left it (t), and U's halo entries.
+struct PreSmoothedUpper {
+  const ProlongedUpper& upper;
+  const double* negated;
+};
+
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
-/// from `layout` (fine's split copy).
+/// from `layout` (fine's split copy). With `kept`, x is as block_symgs from a zero guess left
+/// it but for its halo, and U x comes from `kept` instead of U: the same to rounding.
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
-                          const double* x, double* rc);
+                          const double* x, double* rc, const PreSmoothedUpper* kept = nullptr);
 
 }  // namespace hpcg::backends::openmp

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "openmp_backend.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "hpcg/base/threads.hpp"
@@ -26,8 +27,9 @@ void OpenMPBackend::prepare(const Problem& problem) {
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring, SweepForm::fixed_width);
     o.sweep_rhs = Vector(level.A.rows);
-    o.bytes = count_level_bytes(level, o.layout, o.coloring);
     o.halo_split = split_by_halo(level.A);
+    o.prolonged_upper = make_prolonged_upper(level, o.layout);
+    o.bytes = count_level_bytes(level, o.layout, o.coloring, o.prolonged_upper);
     orderings_.push_back(std::move(o));
   }
 }
@@ -39,7 +41,8 @@ double OpenMPBackend::optimization_bytes() const {
     bytes += sizeof(local_int) *
                  static_cast<double>(c.block_start.size() + c.blocks.size() + c.color_start.size()) +
              sizeof(int) * static_cast<double>(c.block_color.size()) +
-             sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes();
+             sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes() +
+             o.prolonged_upper.bytes();
   }
   return bytes;
 }
@@ -66,6 +69,7 @@ OpenMPBackend::LevelOrdering& OpenMPBackend::ordering(int l) {
 void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
   const bool before = part == HaloPart::before_halo;
+  forget_upper_sums();
   openmp::spmv(ordering(l).layout, before ? split.interior : split.boundary, host_data(x),
                host_data(y));
   if (!before) traffic_.add(ordering(l).bytes.spmv);
@@ -75,6 +79,7 @@ void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, Back
 double OpenMPBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x,
                                     BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
+  forget_upper_sums();
   if (part == HaloPart::before_halo) {
     interior_dot_ = openmp::spmv_dot(ordering(l).layout, split.interior, host_data(x),
                                      host_data(y));
@@ -94,33 +99,66 @@ void OpenMPBackend::sweep(int l, const BackendVector& r, BackendVector& x, bool 
   traffic_.add(zero_guess ? o.bytes.symgs_zero_guess : o.bytes.symgs);
 }
 
+// The V-cycle's post-smoothing (x after the pre-smoothing and prolongation, its halo exchanged)
+// reads U x from sweep_rhs, where the pre-smoothing left it; any other symgs reads U.
 void OpenMPBackend::symgs_part(HaloPart part, int l, const BackendVector& r, BackendVector& x) {
   if (part == HaloPart::before_halo) return;
-  sweep(l, r, x, false);
+  LevelOrdering& o = ordering(l);
+  const double* correction = o.upper_of == host_data(x) ? o.prolonged_by : nullptr;
+  o.upper_of = o.prolonged_by = nullptr;
+  if (correction == nullptr) return sweep(l, r, x, false);
+  block_symgs_after_prolongation(o.layout, o.coloring, o.prolonged_upper, correction,
+                                 host_data(r), host_data(x), o.sweep_rhs.data());
+  traffic_.add(o.bytes.symgs_after_prolongation);
 }
 
 void OpenMPBackend::symgs_zero_guess(int l, const BackendVector& r, BackendVector& x) {
   sweep(l, r, x, true);
+  LevelOrdering& o = ordering(l);
+  o.upper_of = host_data(x);
+  o.prolonged_by = nullptr;
 }
 
+// Right after the pre-smoothing (x written since only in its halo) U x comes from sweep_rhs.
 void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const BackendVector& r,
-                                         const BackendVector& x, BackendVector& rc) {
+                                              const BackendVector& x, BackendVector& rc) {
   if (part == HaloPart::before_halo) return;
-  openmp::residual_restriction(level(l), ordering(l).layout, host_data(r), host_data(x),
-                               host_data(rc));
-  traffic_.add(ordering(l).bytes.residual_restriction);
+  LevelOrdering& o = ordering(l);
+  const bool kept = o.upper_of == host_data(x) && o.prolonged_by == nullptr;
+  const PreSmoothedUpper upper{o.prolonged_upper, o.sweep_rhs.data()};
+  openmp::residual_restriction(level(l), o.layout, host_data(r), host_data(x), host_data(rc),
+                               kept ? &upper : nullptr);
+  traffic_.add(kept ? o.bytes.residual_restriction_after_pre_smoothing
+                    : o.bytes.residual_restriction);
 }
 
 void OpenMPBackend::diagonal_changed(int l) {
   refresh_inverse_diagonal(level(l).A, ordering(l).layout);
 }
 
+void OpenMPBackend::forget_upper_sums() {
+  for (LevelOrdering& o : orderings_) o.upper_of = o.prolonged_by = nullptr;
+}
+
+BackendVector OpenMPBackend::allocate(int l, VectorRole role, local_int length) {
+  forget_upper_sums();  // a vector freed since may have had the new one's address
+  return Backend::allocate(l, role, length);
+}
+
+void OpenMPBackend::upload(const double* host, local_int begin, local_int count,
+                           BackendVector& v) {
+  forget_upper_sums();
+  Backend::upload(host, begin, count, v);
+}
+
 void OpenMPBackend::fill(BackendVector& v, double value) {
+  forget_upper_sums();
   Backend::fill(v, value);
   traffic_.add(vector_bytes(v.size(), 0, 1));
 }
 
 void OpenMPBackend::copy(const BackendVector& from, local_int count, BackendVector& to) {
+  forget_upper_sums();
   Backend::copy(from, count, to);
   traffic_.add(vector_bytes(count, 1, 1));
 }
@@ -130,14 +168,20 @@ void OpenMPBackend::pack_halo(int l, const BackendVector& x, double* send) {
   traffic_.add(ordering(l).bytes.pack);
 }
 
+// Not through upload(), which forgets U x: the halo is not what the pre-smoothing summed.
 void OpenMPBackend::unpack_halo(int l, const double* receive, BackendVector& x) {
-  Backend::unpack_halo(l, receive, x);
+  const SparseMatrix& A = level(l).A;
+  std::copy(receive, receive + (A.columns - A.rows), host_data(x) + A.rows);
   traffic_.add(ordering(l).bytes.unpack);
 }
 
 void OpenMPBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
-  Backend::prolongation(l, xc, x);
+  openmp::prolongation(level(l), host_data(xc), host_data(x));
   traffic_.add(ordering(l).bytes.prolongation);
+  LevelOrdering& o = ordering(l);
+  const bool after_pre_smoothing = o.upper_of == host_data(x) && o.prolonged_by == nullptr;
+  o.prolonged_by = after_pre_smoothing ? host_data(xc) : nullptr;
+  if (!after_pre_smoothing) o.upper_of = nullptr;
 }
 
 double OpenMPBackend::dot(local_int n, const BackendVector& x, const BackendVector& y) {
@@ -147,6 +191,7 @@ double OpenMPBackend::dot(local_int n, const BackendVector& x, const BackendVect
 
 void OpenMPBackend::waxpby(local_int n, double alpha, const BackendVector& x, double beta,
                            const BackendVector& y, BackendVector& w) {
+  forget_upper_sums();
   Backend::waxpby(n, alpha, x, beta, y, w);
   traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));
 }
@@ -154,6 +199,7 @@ void OpenMPBackend::waxpby(local_int n, double alpha, const BackendVector& x, do
 // Fused with its norm: w is not read back.
 double OpenMPBackend::waxpby_norm(local_int n, double alpha, const BackendVector& x, double beta,
                                   const BackendVector& y, BackendVector& w) {
+  forget_upper_sums();
   const double local =
       openmp::waxpby_norm(n, alpha, host_data(x), beta, host_data(y), host_data(w));
   traffic_.add(vector_bytes(n, x.handle() == y.handle() ? 1 : 2, 1));

@@ -3,8 +3,9 @@
 // ordering computed in the optimisation phase, on the shared split copy of each level's matrix
 // (hpcg/backends/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
-// the rows restriction injects. SpMV runs on the core's CSR matrix with independent partial sums
-// per row. Vectors, dot, WAXPBY and prolongation are the core's defaults in host memory. Every
+// the rows restriction injects, the post-smoothing's forward sweep reads U x from where the
+// pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors, dot, WAXPBY
+// and prolongation are the core's defaults in host memory. Every
 // kernel of xhpcg's steps adds what it streams to the backend's traffic count (traffic.hpp);
 // xhpgmp's steps (float_steps.cpp, float_kernels.cpp) are not counted.
 #pragma once
@@ -54,8 +55,11 @@ class OpenMPBackend : public Backend {
   void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
                             BackendVector& q) override;
 
-  // The core's defaults, counted (traffic.hpp).
+  // The core's defaults, counted (traffic.hpp); those that write a vector also forget where
+  // the pre-smoothing left U x (see LevelOrdering::upper_of).
   std::optional<KernelTraffic> kernel_traffic() const override { return traffic_.total(); }
+  BackendVector allocate(int level, VectorRole role, local_int length) override;
+  void upload(const double* host, local_int begin, local_int count, BackendVector& v) override;
   void fill(BackendVector& v, double value) override;
   void copy(const BackendVector& from, local_int count, BackendVector& to) override;
   void pack_halo(int level, const BackendVector& x, double* send) override;
@@ -80,10 +84,16 @@ class OpenMPBackend : public Backend {
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
     LevelBytes bytes;  ///< what each step moves on this level
     HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
+    ProlongedUpper prolonged_upper;  ///< what the post-smoothing reads in place of U
+    /// The x whose -U x the last pre-smoothing left in sweep_rhs, while nothing but
+    /// prolongation and the halo exchange wrote it since; and the correction prolongation added.
+    const double* upper_of = nullptr;
+    const double* prolonged_by = nullptr;
   };
 
   LevelOrdering& ordering(int level);
   void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
+  void forget_upper_sums();
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
   TrafficCount traffic_;

@@ -42,13 +42,16 @@ double apart_row_bytes(const SweepLayout::ApartEntries& apart, local_int i) {
          (sizeof(local_int) + value_bytes) * (apart.start[h + 1] - apart.start[h]);
 }
 
-/// L and U entries of the rows restriction injects: their fixed-width rows and entries apart.
-double injected_row_bytes(const Level& level, const SweepLayout& layout) {
-  const double row = entry_bytes(layout.lower_as_offsets) * layout.lower_width +
-                     entry_bytes(layout.upper_as_offsets) * layout.upper_width;
+/// L and U entries of the rows restriction injects: their fixed-width rows and entries apart;
+/// with `kept`, L's and U's halo entries only (U x kept from the pre-smoothing).
+double injected_row_bytes(const Level& level, const SweepLayout& layout,
+                          const ProlongedUpper* kept = nullptr) {
+  double row = entry_bytes(layout.lower_as_offsets) * layout.lower_width;
+  if (kept == nullptr) row += entry_bytes(layout.upper_as_offsets) * layout.upper_width;
+  const SweepLayout::ApartEntries& upper_apart = kept ? kept->halo : layout.upper_apart;
   double bytes = 0;
   for (local_int f : level.coarse_to_fine) {
-    bytes += row + apart_row_bytes(layout.lower_apart, f) + apart_row_bytes(layout.upper_apart, f);
+    bytes += row + apart_row_bytes(layout.lower_apart, f) + apart_row_bytes(upper_apart, f);
   }
   return bytes;
 }
@@ -60,7 +63,7 @@ StepBytes vector_bytes(local_int n, int reads, int writes) {
 }
 
 LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
-                             const BlockColoring& coloring) {
+                             const BlockColoring& coloring, const ProlongedUpper& prolonged) {
   const SparseMatrix& A = level.A;
   const double n = value_bytes * A.rows, columns = value_bytes * A.columns;
   const double order = array_bytes(coloring.block_start) + array_bytes(coloring.blocks) +
@@ -73,11 +76,21 @@ LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
   // written. From x = 0 the forward sweep reads no U and no x, and zeroes x's halo.
   const double backward_read = order + n + part.upper + n + columns;
   bytes.symgs = {order + n + part.lower + part.upper + n + columns + backward_read, 3 * n};
-  bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read, 3 * n + columns - n};
+  // From a zero guess the backward sweep also writes -U x into t; after prolongation the forward
+  // sweep reads it, the entries at corrected columns, the correction and the halo's instead of U.
+  bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read, 4 * n + columns - n};
   const double coarse = static_cast<double>(level.coarse_to_fine.size());
+  bytes.symgs_after_prolongation = {order + n + part.lower + n + prolonged.bytes() +
+                                        coarse * value_bytes + n + columns + backward_read,
+                                    3 * n};
   // Per injected row: its index, r and the diagonal; x in full; rc written.
   bytes.residual_restriction = {
       coarse * (sizeof(local_int) + 2 * value_bytes) + columns + injected_row_bytes(level, layout),
+      coarse * value_bytes};
+  // Right after the pre-smoothing, -U x from t where the rows are injected, not U.
+  bytes.residual_restriction_after_pre_smoothing = {
+      coarse * (sizeof(local_int) + 3 * value_bytes) + columns +
+          injected_row_bytes(level, layout, &prolonged),
       coarse * value_bytes};
   bytes.prolongation = {coarse * (sizeof(local_int) + 2 * value_bytes), coarse * value_bytes};
   const double sent = static_cast<double>(A.exchange.halo().send_rows.size());

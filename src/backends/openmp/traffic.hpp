@@ -11,6 +11,7 @@
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
+#include "prolonged_upper.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -20,10 +21,11 @@ struct StepBytes {
 
 /// What one call of each matrix step moves on one level.
 struct LevelBytes {
-  StepBytes spmv, symgs, symgs_zero_guess, residual_restriction, prolongation, pack, unpack;
+  StepBytes spmv, symgs, symgs_zero_guess, symgs_after_prolongation, residual_restriction,
+      residual_restriction_after_pre_smoothing, prolongation, pack, unpack;
 };
 LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
-                             const BlockColoring& coloring);
+                             const BlockColoring& coloring, const ProlongedUpper& prolonged);
 
 /// A vector step over n entries reading `reads` distinct vectors and writing `writes`.
 StepBytes vector_bytes(local_int n, int reads, int writes);
