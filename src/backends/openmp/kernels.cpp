@@ -151,8 +151,9 @@ struct Prolonged {
   }
 };
 
-/// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x). U is not read from a zero
-/// guess; after prolongation U x comes from t, where the pre-smoothing left -U x (`prolonged`).
+/// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x). From a zero guess U is not read
+/// and t not written; after prolongation U x comes from t, where the pre-smoothing left -U x
+/// (`prolonged`).
 /// The rows before the next one that has entries apart skip the cursors' tests.
 template <SweepStart start, class Matrix>
 void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin, local_int end,
@@ -170,7 +171,7 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
     } else if constexpr (start == SweepStart::prolonged) {
       sum = lower + prolonged->negated_upper(t[i], i, x, upper_h, with_apart);
     }
-    t[i] = lower;
+    if constexpr (!zero_guess) t[i] = lower;  // from a zero guess lower = a_ii x_i
     x[i] = sum * M.inverse_diagonal[i];
   };
   for (local_int i = begin; i < end;) {
@@ -181,15 +182,17 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
   }
 }
 
-/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending. With
-/// keep_upper, t = -U x after it, for the post-smoothing (x's later rows are final there).
-template <bool keep_upper, class Matrix>
+/// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending. After the
+/// forward sweep from a zero guess (zero_guess), x = x - D^-1 U x instead, t being a_ii x, and
+/// t = -U x after it, for the post-smoothing and the restricted residual (x's later rows are
+/// final there).
+template <bool zero_guess, class Matrix>
 void sweep_backward(const Matrix& M, local_int begin, local_int end, double* t, double* x) {
   local_int h = M.upper.apart.first_from(end) - 1;
   const auto relax = [&](local_int i, auto with_apart) {
-    if constexpr (keep_upper) {
+    if constexpr (zero_guess) {
       const double negated_upper = M.upper.subtract(0.0, i, x, h, -1, with_apart);
-      x[i] = (t[i] + negated_upper) * M.inverse_diagonal[i];
+      x[i] += negated_upper * M.inverse_diagonal[i];
       t[i] = negated_upper;
     } else {
       x[i] = M.upper.subtract(t[i], i, x, h, -1, with_apart) * M.inverse_diagonal[i];

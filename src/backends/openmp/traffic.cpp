@@ -76,9 +76,10 @@ LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
   // written. From x = 0 the forward sweep reads no U and no x, and zeroes x's halo.
   const double backward_read = order + n + part.upper + n + columns;
   bytes.symgs = {order + n + part.lower + part.upper + n + columns + backward_read, 3 * n};
-  // From a zero guess the backward sweep also writes -U x into t; after prolongation the forward
-  // sweep reads it, the entries at corrected columns, the correction and the halo's instead of U.
-  bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read, 4 * n + columns - n};
+  // From a zero guess the forward sweep writes no t and the backward sweep reads none (x's
+  // forward values instead), writing -U x into t; after prolongation the forward sweep reads it,
+  // the entries at corrected columns, the correction and the halo's instead of U.
+  bytes.symgs_zero_guess = {order + n + part.lower + n + backward_read - n, 3 * n + columns - n};
   const double coarse = static_cast<double>(level.coarse_to_fine.size());
   bytes.symgs_after_prolongation = {order + n + part.lower + n + prolonged.bytes() +
                                         coarse * value_bytes + n + columns + backward_read,
