@@ -5,7 +5,7 @@
 # pay; then setup/probes/sweep_row.cpp: the backward sweep over U with each row's sum written as
 # one running sum, as four partial sums, as AVX-512 gathers, the four sums on 16-bit offsets
 # (`offsets`), with two chains interleaved, and in fixed-width rows (`fixed-width`, the openmp
-# kernel), the forward sweep over L in the last two forms (`lower-offsets`, `lower-fixed`), and
+# kernel; `fixed-prefetch`, with U's rows 16 ahead prefetched in software), the forward sweep over L in the last two forms (`lower-offsets`, `lower-fixed`), and
 # y = A x on the CSR and on the fixed-width parts (`spmv-csr`, `spmv-fixed`) (setup/README.md,
 # "probe_sweep.sh"; results in setup/BENCHMARKS.md).
 # --rounds=N [FORMS...]: only sweep_row, the forms (default: offsets fixed-width lower-offsets
@@ -22,7 +22,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" -I"$root/include" "$root/setup/probes/$2.cpp" \
                 -o "$work/$2"; }
-all_forms="one-sum four-sums gather offsets two-chains fixed-width fixed-cursor
+all_forms="one-sum four-sums gather offsets two-chains fixed-width fixed-cursor fixed-prefetch
            lower-offsets lower-fixed spmv-csr spmv-fixed"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 

@@ -189,6 +189,27 @@ void fixed_backward(const Sweep& s) {
 
 /// fixed-width with the test a kernel's cursor makes per row for entries kept apart (U's halo
 /// columns, long rows), on a list that holds only its sentinels, as on one rank and thread.
+/// fixed_backward with the rows `ahead` rows on (lower addresses, the sweep descending) of the
+/// values and offsets prefetched in software: whether the hardware's prefetch of descending
+/// streams is what holds one thread below its streaming time.
+void fixed_prefetch(const Sweep& s) {
+  constexpr long ahead = 16;
+  with_width(s.fixed, [&](auto width) {
+    const std::int16_t* offset = s.fixed.offset.data();
+    const double* value = s.fixed.value.data();
+    for (long i = s.n - 1; i >= 0; --i) {
+      const size_t k = static_cast<size_t>(i) * width;
+      if (i >= ahead) {
+        const size_t p = static_cast<size_t>(i - ahead) * width;
+        __builtin_prefetch(value + p);
+        __builtin_prefetch(value + p + 8);
+        __builtin_prefetch(offset + p);
+      }
+      s.x[i] = subtract_row(s.r[i], value + k, offset + k, width, s.x + i) * s.inv[i];
+    }
+  });
+}
+
 void fixed_cursor(const Sweep& s) {
   const std::vector<int> apart_rows{-1, static_cast<int>(s.n)};
   with_width(s.fixed, [&](auto width) {
@@ -325,6 +346,7 @@ int main(int argc, char** argv) {
              : form == "two-chains"    ? two_chains
              : form == "fixed-width"   ? fixed_backward
              : form == "fixed-cursor"  ? fixed_cursor
+             : form == "fixed-prefetch" ? fixed_prefetch
              : form == "lower-offsets" ? lower_offsets
              : form == "lower-fixed"   ? lower_fixed
                                        : nullptr;
