@@ -3,11 +3,12 @@
 // ordering computed in the optimisation phase, on the shared split copy of each level's matrix
 // (hpcg/backends/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
-// the rows restriction injects, the post-smoothing's forward sweep reads U x from where the
-// pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors, dot, WAXPBY
-// and prolongation are the core's defaults in host memory. Every
-// kernel of xhpcg's steps adds what it streams to the backend's traffic count (traffic.hpp);
-// xhpgmp's steps (float_steps.cpp, float_kernels.cpp) are not counted.
+// the rows restriction injects, and it and the post-smoothing's forward sweep take U x from
+// where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors,
+// dot and WAXPBY are the core's defaults in host memory; prolongation and halo unpacking are its
+// own, so that they keep U x. Every kernel of xhpcg's steps adds what it streams to the
+// backend's traffic count (traffic.hpp); xhpgmp's steps (float_steps.cpp, float_kernels.cpp)
+// are not counted.
 #pragma once
 
 #include <vector>
@@ -81,7 +82,7 @@ class OpenMPBackend : public Backend {
   struct LevelOrdering {
     BlockColoring coloring;
     SweepLayout layout;
-    Vector sweep_rhs;  ///< t = r - L x of the last forward sweep
+    Vector sweep_rhs;  ///< t = r - L x of the last forward sweep; -U x after a pre-smoothing
     LevelBytes bytes;  ///< what each step moves on this level
     HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
     ProlongedUpper prolonged_upper;  ///< what the post-smoothing reads in place of U
