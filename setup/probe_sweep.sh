@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 build() { "${CXX:-g++}" -std=c++17 -O3 "-march=$1" -I"$root/include" "$root/setup/probes/$2.cpp" \
                 -o "$work/$2"; }
 all_forms="one-sum four-sums gather offsets two-chains fixed-width fixed-cursor fixed-prefetch
-           lower-offsets lower-fixed spmv-csr spmv-fixed"
+           lower-offsets lower-fixed lower-fixed-prefetch spmv-csr spmv-fixed"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 case ${1:-} in

@@ -233,6 +233,26 @@ void lower_offsets(const Sweep& s) {
   }
 }
 
+/// lower_fixed with the rows 16 ahead prefetched in software, as fixed_prefetch (ascending).
+void lower_fixed_prefetch(const Sweep& s) {
+  constexpr long ahead = 16;
+  with_width(s.fixed, [&](auto width) {
+    const std::int16_t* offset = s.fixed.offset.data();
+    const double* value = s.fixed.value.data();
+    for (long i = 0; i < s.n; ++i) {
+      const size_t k = static_cast<size_t>(i) * width;
+      if (i + ahead < s.n) {
+        const size_t p = static_cast<size_t>(i + ahead) * width;
+        __builtin_prefetch(value + p);
+        __builtin_prefetch(value + p + 8);
+        __builtin_prefetch(offset + p);
+      }
+      const double sum = subtract_row(s.r[i], value + k, offset + k, width, s.x + i);
+      s.t[i] = sum, s.x[i] = sum * s.inv[i];
+    }
+  });
+}
+
 void lower_fixed(const Sweep& s) {
   with_width(s.fixed, [&](auto width) {
     const std::int16_t* offset = s.fixed.offset.data();
@@ -349,6 +369,7 @@ int main(int argc, char** argv) {
              : form == "fixed-prefetch" ? fixed_prefetch
              : form == "lower-offsets" ? lower_offsets
              : form == "lower-fixed"   ? lower_fixed
+             : form == "lower-fixed-prefetch" ? lower_fixed_prefetch
                                        : nullptr;
 #ifdef __AVX512F__
   if (form == "gather") run = backward<gather>;
@@ -357,7 +378,8 @@ int main(int argc, char** argv) {
   if ((!run && !product) || passes < 1) {
     std::fprintf(stderr,
                  "usage: sweep_row one-sum|four-sums|gather|offsets|two-chains|fixed-width|fixed-cursor|"
-                 "lower-offsets|lower-fixed|spmv-csr|spmv-fixed [PASSES]\n");
+                 "fixed-prefetch|lower-offsets|lower-fixed|lower-fixed-prefetch|spmv-csr|"
+                 "spmv-fixed [PASSES]\n");
     return 2;
   }
   const int n = 104, N = n * n * n;
