@@ -5,7 +5,9 @@
 # pay; then setup/probes/sweep_row.cpp: the backward sweep over U with each row's sum written as
 # one running sum, as four partial sums, as AVX-512 gathers, the four sums on 16-bit offsets
 # (`offsets`), with two chains interleaved, and in fixed-width rows (`fixed-width`, the openmp
-# kernel; `fixed-prefetch`, with U's rows 16 ahead prefetched in software), the forward sweep over L in the last two forms (`lower-offsets`, `lower-fixed`), and
+# kernel; `fixed-prefetch`, with U's rows 16 ahead prefetched in software), the forward sweep
+# over L in the last two forms and prefetched (`lower-offsets`, `lower-fixed`,
+# `lower-fixed-prefetch`), and
 # y = A x on the CSR and on the fixed-width parts (`spmv-csr`, `spmv-fixed`) (setup/README.md,
 # "probe_sweep.sh"; results in setup/BENCHMARKS.md).
 # --rounds=N [FORMS...]: only sweep_row, the forms (default: offsets fixed-width lower-offsets
