@@ -176,11 +176,28 @@ void with_width(const FixedPart& part, const Body& body) {
   }
 }
 
+/// Asks for the fixed-width row `row` ahead of its use when `ahead` (a sweep's rows ahead) is
+/// not 0 and the row exists: whether the hardware's prefetch is what holds one thread below its
+/// streaming time (the kernel's backward sweeps prefetch 16 rows ahead).
+template <long ahead, class Width>
+void prefetch_row(const FixedPart& part, Width width, long row, long n) {
+  if constexpr (ahead != 0) {
+    if (row < 0 || row >= n) return;
+    const size_t p = static_cast<size_t>(row) * width;
+    __builtin_prefetch(part.value.data() + p);
+    __builtin_prefetch(part.value.data() + p + 8);
+    __builtin_prefetch(part.offset.data() + p);
+  }
+}
+
+/// The backward sweep over U in fixed-width rows (`fixed-width`; `fixed-prefetch` with ahead).
+template <long ahead = 0>
 void fixed_backward(const Sweep& s) {
   with_width(s.fixed, [&](auto width) {
     const std::int16_t* offset = s.fixed.offset.data();
     const double* value = s.fixed.value.data();
     for (long i = s.n - 1; i >= 0; --i) {
+      prefetch_row<ahead>(s.fixed, width, i - ahead, s.n);
       const size_t k = static_cast<size_t>(i) * width;
       s.x[i] = subtract_row(s.r[i], value + k, offset + k, width, s.x + i) * s.inv[i];
     }
@@ -189,27 +206,6 @@ void fixed_backward(const Sweep& s) {
 
 /// fixed-width with the test a kernel's cursor makes per row for entries kept apart (U's halo
 /// columns, long rows), on a list that holds only its sentinels, as on one rank and thread.
-/// fixed_backward with the rows `ahead` rows on (lower addresses, the sweep descending) of the
-/// values and offsets prefetched in software: whether the hardware's prefetch of descending
-/// streams is what holds one thread below its streaming time.
-void fixed_prefetch(const Sweep& s) {
-  constexpr long ahead = 16;
-  with_width(s.fixed, [&](auto width) {
-    const std::int16_t* offset = s.fixed.offset.data();
-    const double* value = s.fixed.value.data();
-    for (long i = s.n - 1; i >= 0; --i) {
-      const size_t k = static_cast<size_t>(i) * width;
-      if (i >= ahead) {
-        const size_t p = static_cast<size_t>(i - ahead) * width;
-        __builtin_prefetch(value + p);
-        __builtin_prefetch(value + p + 8);
-        __builtin_prefetch(offset + p);
-      }
-      s.x[i] = subtract_row(s.r[i], value + k, offset + k, width, s.x + i) * s.inv[i];
-    }
-  });
-}
-
 void fixed_cursor(const Sweep& s) {
   const std::vector<int> apart_rows{-1, static_cast<int>(s.n)};
   with_width(s.fixed, [&](auto width) {
@@ -233,31 +229,14 @@ void lower_offsets(const Sweep& s) {
   }
 }
 
-/// lower_fixed with the rows 16 ahead prefetched in software, as fixed_prefetch (ascending).
-void lower_fixed_prefetch(const Sweep& s) {
-  constexpr long ahead = 16;
-  with_width(s.fixed, [&](auto width) {
-    const std::int16_t* offset = s.fixed.offset.data();
-    const double* value = s.fixed.value.data();
-    for (long i = 0; i < s.n; ++i) {
-      const size_t k = static_cast<size_t>(i) * width;
-      if (i + ahead < s.n) {
-        const size_t p = static_cast<size_t>(i + ahead) * width;
-        __builtin_prefetch(value + p);
-        __builtin_prefetch(value + p + 8);
-        __builtin_prefetch(offset + p);
-      }
-      const double sum = subtract_row(s.r[i], value + k, offset + k, width, s.x + i);
-      s.t[i] = sum, s.x[i] = sum * s.inv[i];
-    }
-  });
-}
-
+/// The forward sweep over L from x = 0 (`lower-fixed`; `lower-fixed-prefetch` with ahead).
+template <long ahead = 0>
 void lower_fixed(const Sweep& s) {
   with_width(s.fixed, [&](auto width) {
     const std::int16_t* offset = s.fixed.offset.data();
     const double* value = s.fixed.value.data();
     for (long i = 0; i < s.n; ++i) {
+      prefetch_row<ahead>(s.fixed, width, i + ahead, s.n);
       const size_t k = static_cast<size_t>(i) * width;
       const double sum = subtract_row(s.r[i], value + k, offset + k, width, s.x + i);
       s.t[i] = sum, s.x[i] = sum * s.inv[i];
@@ -364,12 +343,12 @@ int main(int argc, char** argv) {
              : form == "four-sums"     ? backward<four_sums>
              : form == "offsets"       ? offsets
              : form == "two-chains"    ? two_chains
-             : form == "fixed-width"   ? fixed_backward
+             : form == "fixed-width"   ? fixed_backward<>
              : form == "fixed-cursor"  ? fixed_cursor
-             : form == "fixed-prefetch" ? fixed_prefetch
+             : form == "fixed-prefetch" ? fixed_backward<16>
              : form == "lower-offsets" ? lower_offsets
-             : form == "lower-fixed"   ? lower_fixed
-             : form == "lower-fixed-prefetch" ? lower_fixed_prefetch
+             : form == "lower-fixed"   ? lower_fixed<>
+             : form == "lower-fixed-prefetch" ? lower_fixed<16>
                                        : nullptr;
 #ifdef __AVX512F__
   if (form == "gather") run = backward<gather>;

@@ -313,13 +313,6 @@ double waxpby_norm(local_int n, double alpha, const double* x, double beta, cons
   });
 }
 
-void prolongation(const Level& fine, const double* xc, double* x) {
-  const local_int* map = fine.coarse_to_fine.data();
-  const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < n; ++i) x[map[i]] += xc[i];
-}
-
 void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
                           const double* x, double* rc, const PreSmoothedUpper* kept) {
   const local_int* map = fine.coarse_to_fine.data();

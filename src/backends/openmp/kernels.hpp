@@ -42,9 +42,6 @@ double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x,
 double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,
                    double* w);
 
-/// x[coarse_to_fine[i]] += xc[i], the reference's injection.
-void prolongation(const Level& fine, const double* xc, double* x);
-
 /// -U x where block_symgs from a zero guess left it (t), and U's halo entries.
 struct PreSmoothedUpper {
   const ProlongedUpper& upper;

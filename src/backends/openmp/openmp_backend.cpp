@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "openmp_backend.hpp"
 
-#include <algorithm>
 #include <string>
 
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/base/threads.hpp"
 #include "hpcg/version.hpp"
 #include "kernels.hpp"
@@ -145,9 +145,15 @@ BackendVector OpenMPBackend::allocate(int l, VectorRole role, local_int length) 
   return Backend::allocate(l, role, length);
 }
 
+// Only a write to a kept x's owned rows forgets its U x: unpacking a halo uploads past them.
 void OpenMPBackend::upload(const double* host, local_int begin, local_int count,
                            BackendVector& v) {
-  forget_upper_sums();
+  for (size_t l = 0; l < orderings_.size(); ++l) {
+    LevelOrdering& o = orderings_[l];
+    if (o.upper_of == host_data(v) && begin < level(static_cast<int>(l)).A.rows) {
+      o.upper_of = o.prolonged_by = nullptr;
+    }
+  }
   Backend::upload(host, begin, count, v);
 }
 
@@ -168,15 +174,15 @@ void OpenMPBackend::pack_halo(int l, const BackendVector& x, double* send) {
   traffic_.add(ordering(l).bytes.pack);
 }
 
-// Not through upload(), which forgets U x: the halo is not what the pre-smoothing summed.
 void OpenMPBackend::unpack_halo(int l, const double* receive, BackendVector& x) {
-  const SparseMatrix& A = level(l).A;
-  std::copy(receive, receive + (A.columns - A.rows), host_data(x) + A.rows);
+  Backend::unpack_halo(l, receive, x);
   traffic_.add(ordering(l).bytes.unpack);
 }
 
 void OpenMPBackend::prolongation(int l, const BackendVector& xc, BackendVector& x) {
-  openmp::prolongation(level(l), host_data(xc), host_data(x));
+  // The reference's kernel on the host arrays: Backend::prolongation writes x back through
+  // upload(), which would forget U x.
+  reference::prolongation(level(l), host_data(xc), host_data(x));
   traffic_.add(ordering(l).bytes.prolongation);
   LevelOrdering& o = ordering(l);
   const bool after_pre_smoothing = o.upper_of == host_data(x) && o.prolonged_by == nullptr;

@@ -5,8 +5,8 @@
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects, and it and the post-smoothing's forward sweep take U x from
 // where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors,
-// dot and WAXPBY are the core's defaults in host memory; prolongation and halo unpacking are its
-// own, so that they keep U x. Every kernel of xhpcg's steps adds what it streams to the
+// dot, WAXPBY and prolongation are the reference's kernels in host memory (prolongation on the
+// host arrays, not through upload(), so that it keeps U x). Every kernel of xhpcg's steps adds what it streams to the
 // backend's traffic count (traffic.hpp); xhpgmp's steps (float_steps.cpp, float_kernels.cpp)
 // are not counted.
 #pragma once
