@@ -10,14 +10,18 @@
 #include <set>
 #include <string>
 
+#include "hpcg/base/stop_signal.hpp"
 #include "hpcg/base/timer.hpp"
 
 namespace hpcg {
 namespace {
 
 constexpr long min_array_bytes = 16L << 20;
-/// Assumed when the system does not say (a container without /sys, say).
-constexpr double fallback_node_cache_bytes = 256.0 * (1 << 20);
+/// Assumed when the system does not say (a container without /sys, a VM that hides its caches).
+/// Small on purpose: arrays partly in a cache larger than this overstate the bandwidth, which
+/// only lowers the roofline fraction reported, while a large guess cost a small run seconds and
+/// every rank gigabytes it may not have (4 x 256 MiB per array on one rank).
+constexpr double fallback_node_cache_bytes = 32.0 * (1 << 20);
 constexpr double triad_scalar = 3.0;
 
 /// "32768K" or "1M" as sysfs writes cache sizes, in bytes; 0 when unreadable.
@@ -89,6 +93,7 @@ TriadMeasurement measure_stream_triad(const Comm& comm, long n, const TriadLengt
   double best = 1e30;
   const double start = wall_time();
   for (bool more = true; more;) {
+    stop_point();  // a launcher that kills a second after its SIGTERM (Open MPI) sees the line
     comm.barrier();
     const double repetition_start = wall_time();
 #pragma omp parallel for schedule(static)
