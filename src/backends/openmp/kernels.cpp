@@ -159,6 +159,12 @@ struct Prolonged {
   }
 };
 
+/// Rows ahead that the sweeps and SpMV prefetch a row's entries of. The hardware prefetches
+/// the split copy's streams too late: on one thread the sweep over U took a third longer
+/// descending without, and the sweep over L a sixth longer ascending (setup/probe_sweep.sh,
+/// fixed-prefetch and lower-fixed-prefetch).
+constexpr local_int prefetch_rows = 16;
+
 /// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x). From a zero guess U is not read
 /// and t not written; after prolongation U x comes from t, where the pre-smoothing left -U x
 /// (`prolonged`).
@@ -172,6 +178,9 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
   const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
     if constexpr (zero_guess) x[i] = 0.0;
+    const local_int ahead = std::min(i + prefetch_rows, end - 1);
+    M.lower.prefetch(ahead);
+    if constexpr (start == SweepStart::any_guess) M.upper.prefetch(ahead);
     const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
     double sum = lower;
     if constexpr (start == SweepStart::any_guess) {
@@ -190,9 +199,6 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
   }
 }
 
-/// Rows ahead that the backward sweep prefetches U's entries of.
-constexpr local_int backward_prefetch_rows = 16;
-
 /// Block [begin, end) backward: x = D^-1 (t - U x); as sweep_forward, descending. After the
 /// forward sweep from a zero guess (zero_guess), x = x - D^-1 U x instead, t being a_ii x, and
 /// t = -U x after it, for the post-smoothing and the restricted residual (x's later rows are
@@ -201,9 +207,7 @@ template <bool zero_guess, class Matrix>
 void sweep_backward(const Matrix& M, local_int begin, local_int end, double* t, double* x) {
   local_int h = M.upper.apart.first_from(end) - 1;
   const auto relax = [&](local_int i, auto with_apart) {
-    // The hardware prefetches this descending stream too late: on one thread the sweep over
-    // U took a third longer without (setup/probe_sweep.sh, fixed-prefetch).
-    M.upper.prefetch(std::max(i - backward_prefetch_rows, begin));
+    M.upper.prefetch(std::max(i - prefetch_rows, begin));
     if constexpr (zero_guess) {
       const double negated_upper = M.upper.subtract(0.0, i, x, h, -1, with_apart);
       x[i] += negated_upper * M.inverse_diagonal[i];
