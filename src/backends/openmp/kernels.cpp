@@ -82,11 +82,24 @@ struct Part {
   }
 };
 
+/// Rows ahead that the sweeps and SpMV prefetch a row's entries of. The hardware prefetches
+/// the split copy's streams too late: on one thread the sweep over U took a third longer
+/// descending without, and the sweep over L a sixth longer ascending (setup/probe_sweep.sh,
+/// fixed-prefetch and lower-fixed-prefetch).
+constexpr local_int prefetch_rows = 16;
+
 template <class Index, class Width>
 struct SweepMatrix {
   Part<Index, Width> lower, upper;
   const double* diagonal;
   const double* inverse_diagonal;
+
+  /// Asks for the L and U entries of row min(i + prefetch_rows, last) ahead of an ascending walk.
+  [[gnu::always_inline]] void prefetch_ahead(local_int i, local_int last) const {
+    const local_int ahead = std::min(i + prefetch_rows, last);
+    lower.prefetch(ahead);
+    upper.prefetch(ahead);
+  }
 
   /// (A x)_i: a_ii x_i less the sum that subtracts row i's L and U entries from 0; the cursors
   /// as Part::subtract's, moving forward.
@@ -159,12 +172,6 @@ struct Prolonged {
   }
 };
 
-/// Rows ahead that the sweeps and SpMV prefetch a row's entries of. The hardware prefetches
-/// the split copy's streams too late: on one thread the sweep over U took a third longer
-/// descending without, and the sweep over L a sixth longer ascending (setup/probe_sweep.sh,
-/// fixed-prefetch and lower-fixed-prefetch).
-constexpr local_int prefetch_rows = 16;
-
 /// Block [begin, end) forward: t = r - L x, x = D^-1 (t - U x). From a zero guess U is not read
 /// and t not written; after prolongation U x comes from t, where the pre-smoothing left -U x
 /// (`prolonged`).
@@ -178,9 +185,11 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
   const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
     if constexpr (zero_guess) x[i] = 0.0;
-    const local_int ahead = std::min(i + prefetch_rows, end - 1);
-    M.lower.prefetch(ahead);
-    if constexpr (start == SweepStart::any_guess) M.upper.prefetch(ahead);
+    if constexpr (start == SweepStart::any_guess) {
+      M.prefetch_ahead(i, end - 1);
+    } else {
+      M.lower.prefetch(std::min(i + prefetch_rows, end - 1));
+    }
     const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
     double sum = lower;
     if constexpr (start == SweepStart::any_guess) {
@@ -282,6 +291,7 @@ void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, doubl
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
       local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
       for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+        M.prefetch_ahead(i, runs.end[k] - 1);
         y[i] = M.product(i, x, lower_h, upper_h);
       }
     }
@@ -299,6 +309,7 @@ double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x,
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
       local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
       run_sum[k] = blocked_sum(runs.begin[k], runs.end[k], [&](local_int i) {
+        M.prefetch_ahead(i, runs.end[k] - 1);
         const double product = M.product(i, x, lower_h, upper_h);
         y[i] = product;
         return x[i] * product;
