@@ -21,8 +21,8 @@
 //   lower-offsets  L as the kernel from 2e5f7fa stores it (offsets, row offsets);
 //   lower-fixed    L in fixed-width rows, as fixed-width;
 // and y = A x two ways:
-//   spmv-csr       the kernel's row_product on the core's CSR (32-bit columns, 64-bit row
-//                  offsets, 12 bytes an entry);
+//   spmv-csr       the core's CSR (32-bit columns, 64-bit row offsets, 12 bytes an entry), each
+//                  row in four partial sums;
 //   spmv-fixed     a_ii x_i plus L's and U's fixed-width rows (10 bytes an entry, the diagonal
 //                  in an array of its own).
 // Usage: sweep_row FORM [PASSES]: the fastest of PASSES passes (default 10), in ms. Instruction
@@ -40,7 +40,6 @@
 #include <immintrin.h>
 #endif
 
-#include "../../src/backends/openmp/row_product.hpp"
 #include "../../src/backends/openmp/subtract_row.hpp"
 
 namespace {
@@ -304,9 +303,20 @@ void spmv_fixed(const FixedPart& lower, const FixedPart& upper, const double* di
 }
 
 void spmv_csr(const Csr& A, const double* x, double* y, long n) {
+  const std::int64_t* start = A.start.data();
+  const int* column = A.column.data();
+  const double* value = A.value.data();
   for (long i = 0; i < n; ++i) {
-    y[i] = hpcg::backends::openmp::row_product(A.start.data(), A.column.data(), A.value.data(), x,
-                                               static_cast<int>(i));
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    std::int64_t k = start[i];
+    for (; k + 4 <= start[i + 1]; k += 4) {
+      s0 += value[k] * x[column[k]];
+      s1 += value[k + 1] * x[column[k + 1]];
+      s2 += value[k + 2] * x[column[k + 2]];
+      s3 += value[k + 3] * x[column[k + 3]];
+    }
+    for (; k < start[i + 1]; ++k) s0 += value[k] * x[column[k]];
+    y[i] = (s0 + s1) + (s2 + s3);
   }
 }
 

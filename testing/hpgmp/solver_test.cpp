@@ -2,7 +2,9 @@
 // Both solvers on 1, 2 and 4 ranks (16^3 per rank): they reach 1e-9 with a residual the core
 // reproduces in double and a solution near ones, the mixed solver really runs in float (its
 // iteration count is HPG-MxP's, not the double one), a timed call runs the reference's count,
-// and on 2 ranks both counts are those of HPG-MxP's reference build.
+// on 2 ranks both counts are those of HPG-MxP's reference build, and the openmp backend's steps
+// (its split copy, in float from a float copy of its values) agree with the reference steps and
+// solve in the reference backend's counts.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -12,6 +14,7 @@
 
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/hpgmp/benchmark.hpp"
+#include "hpcg/hpgmp/step_checks.hpp"
 #include "rank_checks.hpp"
 #include "test_problem.hpp"
 
@@ -85,6 +88,28 @@ TEST_P(SolverTest, ATimedCallRunsTheReferencesCount) {
   EXPECT_FALSE(s.result.converged);
   EXPECT_TRUE(std::isfinite(s.recomputed));
   EXPECT_GT(s.result.flops.mg, s.result.flops.spmv);
+}
+
+TEST_P(SolverTest, OpenmpStepsAgreeAndSolveInTheReferenceCounts) {
+  Comm comm(MPI_COMM_WORLD);
+  NonsymProblem problem = generate_nonsym_problem(
+      make_geometry(testing::small_params(16, 16, 16), comm.rank(), comm.size()), comm, GetParam());
+  {
+    std::unique_ptr<Backend> backend = make_backend("openmp");
+    backend->optimize(problem);
+    MxpWorkspace ws(*backend, problem);
+    const std::vector<std::string> reasons = check_steps(ws);
+    EXPECT_TRUE(reasons.empty()) << reasons.front();
+  }
+  GmresSettings settings{restart_length, validation_max_iterations, validation_tolerance};
+  for (const bool mixed : {false, true}) {
+    const std::string name = mixed ? "mixed GMRES-IR" : "double GMRES";
+    const Solved reference = mixed ? solve<float>(problem, settings) : solve<double>(problem, settings);
+    const Solved openmp = mixed ? solve<float>(problem, settings, "openmp")
+                                : solve<double>(problem, settings, "openmp");
+    expect_converged(openmp, "openmp " + name);
+    EXPECT_NEAR(openmp.result.iterations, reference.result.iterations, 1) << name;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Coefficients, SolverTest,

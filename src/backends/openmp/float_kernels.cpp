@@ -1,50 +1,75 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's single-precision SpMV, restricted residual and dot. The core's defaults
-// sum each row and each dot in one running float sum, as HPG-MxP's reference does: every
-// addition then waits for the one before it, which made the float dot slower than the double
-// one (four partial sums, blocked_sum.hpp) and the float SpMV no faster than openmp's double
-// SpMV. Here the sums run in independent partial sums in a fixed order, so results repeat bit for
-// bit; they differ from the reference steps in rounding only (the checks' float tolerance).
+// The openmp backend's single-precision SpMV, restricted residual and dot, and the float copy of
+// the split copy's values that its float steps read (kernels.hpp). The core's defaults sum each
+// row and each dot in one running float sum, as HPG-MxP's reference does: every addition then
+// waits for the one before it, which made the float dot slower than the double one (four
+// partial sums, blocked_sum.hpp). Here the sums run in independent partial sums in a fixed
+// order, so results repeat bit for bit; they differ from the reference steps in rounding only
+// (the checks' float tolerance).
 #include <algorithm>
 #include <vector>
 
 #include "float_dot.hpp"
 #include "hpcg/base/threads.hpp"
 #include "openmp_backend.hpp"
-#include "row_product.hpp"
+#include "kernels.hpp"
 
 namespace hpcg::backends::openmp {
 
+namespace {
+
+std::vector<float> rounded(const std::vector<double>& values) {
+  return std::vector<float>(values.begin(), values.end());
+}
+
+void round_in_parallel(const FirstTouchArray<double>& from, FirstTouchArray<float>& to) {
+  to.allocate(from.size());
+  const auto n = static_cast<long>(from.size());
+  const double* in = from.data();
+  float* out = to.data();
+#pragma omp parallel for schedule(static)
+  for (long k = 0; k < n; ++k) out[k] = static_cast<float>(in[k]);
+}
+
+}  // namespace
+
+FloatSweepCopy make_float_sweep_copy(const SweepLayout& layout) {
+  FloatSweepCopy copy;
+  round_in_parallel(layout.lower_value, copy.lower);
+  round_in_parallel(layout.upper_value, copy.upper);
+  copy.lower_apart = rounded(layout.lower_apart.value);
+  copy.upper_apart = rounded(layout.upper_apart.value);
+  copy.diagonal = rounded(layout.diagonal);
+  copy.inverse_diagonal.resize(copy.diagonal.size());
+  for (size_t i = 0; i < copy.diagonal.size(); ++i) copy.inverse_diagonal[i] = 1.0f / copy.diagonal[i];
+  return copy;
+}
+
+SweepValues<float> FloatSweepCopy::values() const {
+  return {lower.data(),    upper.data(),    lower_apart.data(), upper_apart.data(),
+          diagonal.data(), inverse_diagonal.data()};
+}
+
+double FloatSweepCopy::bytes() const {
+  return lower.bytes() + upper.bytes() +
+         sizeof(float) * static_cast<double>(lower_apart.size() + upper_apart.size() +
+                                             diagonal.size() + inverse_diagonal.size());
+}
+
+// SpMV overlaps the halo exchange as the double one does.
 void OpenMPBackend::spmv_float_part(HaloPart part, int l, const BackendVector& x,
                                     BackendVector& y) {
-  if (part == HaloPart::before_halo) return;
-  const SparseMatrix& A = level(l).A;
-  const nnz_int* start = A.row_start.data();
-  const local_int* column = A.column_index.data();
-  const float* value = float_values(l);
-  const float* in = host_data_float(x);
-  float* out = host_data_float(y);
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < A.rows; ++i) out[i] = row_product(start, column, value, in, i);
+  const HaloSplit& split = ordering(l).halo_split;
+  openmp::spmv(ordering(l).layout, float_sweep_values(l),
+               part == HaloPart::before_halo ? split.interior : split.boundary,
+               host_data_float(x), host_data_float(y));
 }
 
 void OpenMPBackend::residual_restriction_float_part(HaloPart part, int l, const BackendVector& r,
                                                     const BackendVector& x, BackendVector& rc) {
   if (part == HaloPart::before_halo) return;
-  const Level& fine = level(l);
-  const nnz_int* start = fine.A.row_start.data();
-  const local_int* column = fine.A.column_index.data();
-  const local_int* injected = fine.coarse_to_fine.data();
-  const float* value = float_values(l);
-  const float* rhs = host_data_float(r);
-  const float* in = host_data_float(x);
-  float* out = host_data_float(rc);
-  const auto coarse_rows = static_cast<local_int>(fine.coarse_to_fine.size());
-#pragma omp parallel for schedule(static)
-  for (local_int i = 0; i < coarse_rows; ++i) {
-    const local_int f = injected[i];
-    out[i] = rhs[f] - row_product(start, column, value, in, f);
-  }
+  openmp::residual_restriction(level(l), ordering(l).layout, float_sweep_values(l),
+                               host_data_float(r), host_data_float(x), host_data_float(rc));
 }
 
 // Blocks of float lanes, the blocks' sums added in double per thread and the threads' sums in

@@ -15,22 +15,26 @@ namespace hpcg::backends::openmp {
 namespace {
 
 /// Where a stored index counts from: the row for 16-bit offsets, 0 for columns.
-inline const double* index_base(const std::int16_t*, local_int i, const double* x) { return x + i; }
-inline const double* index_base(const local_int*, local_int, const double* x) { return x; }
+template <class Value>
+const Value* index_base(const std::int16_t*, local_int i, const Value* x) { return x + i; }
+template <class Value>
+const Value* index_base(const local_int*, local_int, const Value* x) { return x; }
 
 /// A part's entries kept apart from its fixed-width rows (SweepLayout::ApartEntries): a sweep
 /// walks them with a cursor h, the position of the next row that has any in its direction. The
-/// sentinels at both ends match no row, so the cursor needs no bounds test.
+/// sentinels at both ends match no row, so the cursor needs no bounds test. `value` is the
+/// entries' values in the kernel's precision (apart.value, or their float copy).
+template <class Value>
 struct Apart {
   const local_int* rows;
   const std::uint32_t* start;
   const local_int* column;
-  const double* value;
+  const Value* value;
   local_int positions;
 
-  explicit Apart(const SweepLayout::ApartEntries& apart)
+  Apart(const SweepLayout::ApartEntries& apart, const Value* values)
       : rows(apart.rows.data()), start(apart.start.data()), column(apart.column.data()),
-        value(apart.value.data()), positions(static_cast<local_int>(apart.rows.size())) {}
+        value(values), positions(static_cast<local_int>(apart.rows.size())) {}
 
   /// The position of the first row at or after row i that has entries apart, or of the trailing
   /// sentinel.
@@ -44,8 +48,8 @@ struct Apart {
     while (rows[h] < i) ++h;
   }
   /// sum - (P x)_i over row i's entries apart, if h is at row i; then h moves on by `step`.
-  [[gnu::always_inline]] double subtract(double sum, local_int i, const double* x, local_int& h,
-                                         local_int step) const {
+  [[gnu::always_inline]] Value subtract(Value sum, local_int i, const Value* x, local_int& h,
+                                        local_int step) const {
     if (rows[h] != i) return sum;
     const std::uint32_t k = start[h];
     sum = subtract_row(sum, value + k, column + k, start[h + 1] - k, x);
@@ -56,18 +60,18 @@ struct Apart {
 
 /// One part of the split copy as the sweeps read it: rows of `width` entries (a RowWidth<W>, so
 /// that the row sum unrolls, or a std::size_t), and its entries apart.
-template <class Index, class Width>
+template <class Index, class Width, class Value>
 struct Part {
   const Index* index;
-  const double* value;
+  const Value* value;
   Width width;
-  Apart apart;
+  Apart<Value> apart;
 
   /// sum - (P x)_i, the entries apart first; h is apart's cursor. With WithApart false the
   /// caller knows that row i has no entries apart, and the cursor is not read.
   template <class WithApart = std::true_type>
-  [[gnu::always_inline]] double subtract(double sum, local_int i, const double* x, local_int& h,
-                                         local_int step, WithApart = {}) const {
+  [[gnu::always_inline]] Value subtract(Value sum, local_int i, const Value* x, local_int& h,
+                                        local_int step, WithApart = {}) const {
     if constexpr (WithApart::value) sum = apart.subtract(sum, i, x, h, step);
     const std::size_t k = static_cast<std::size_t>(i) * width;
     return subtract_row(sum, value + k, index + k, width, index_base(index, i, x));
@@ -88,11 +92,11 @@ struct Part {
 /// fixed-prefetch and lower-fixed-prefetch).
 constexpr local_int prefetch_rows = 16;
 
-template <class Index, class Width>
+template <class Index, class Width, class Value>
 struct SweepMatrix {
-  Part<Index, Width> lower, upper;
-  const double* diagonal;
-  const double* inverse_diagonal;
+  Part<Index, Width, Value> lower, upper;
+  const Value* diagonal;
+  const Value* inverse_diagonal;
 
   /// Asks for the L and U entries of row min(i + prefetch_rows, last) ahead of an ascending walk.
   [[gnu::always_inline]] void prefetch_ahead(local_int i, local_int last) const {
@@ -103,10 +107,10 @@ struct SweepMatrix {
 
   /// (A x)_i: a_ii x_i less the sum that subtracts row i's L and U entries from 0; the cursors
   /// as Part::subtract's, moving forward.
-  [[gnu::always_inline]] double product(local_int i, const double* x, local_int& lower_h,
-                                        local_int& upper_h) const {
+  [[gnu::always_inline]] Value product(local_int i, const Value* x, local_int& lower_h,
+                                       local_int& upper_h) const {
     return diagonal[i] * x[i] -
-           upper.subtract(lower.subtract(0.0, i, x, lower_h, 1), i, x, upper_h, 1);
+           upper.subtract(lower.subtract(Value{0}, i, x, lower_h, 1), i, x, upper_h, 1);
   }
 };
 
@@ -115,19 +119,20 @@ struct SweepMatrix {
 /// other widths run the same sum with the width read at run time.
 constexpr std::size_t compiled_width = 13;
 
-/// Calls body(M) with the split copy M as the kernels read it: L's and U's indices as stored,
-/// the widths known at compile time where both are compiled_width.
-template <class Body>
-void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
+/// Calls body(M) with the split copy M as the kernels read it, its values `values`: L's and U's
+/// indices as stored, the widths known at compile time where both are compiled_width.
+template <class Value, class Body>
+void with_sweep_matrix(const SweepLayout& layout, const SweepValues<Value>& values,
+                       const Body& body) {
   HPCG_REQUIRE(layout.fixed_width && layout.lower_as_offsets == layout.upper_as_offsets);
   const auto with_width = [&](const auto* lower, const auto* upper) {
     using Index = std::remove_cv_t<std::remove_pointer_t<decltype(lower)>>;
     const auto matrix = [&](auto lower_width, auto upper_width) {
       using Width = decltype(lower_width);
-      return SweepMatrix<Index, Width>{
-          {lower, layout.lower_value.data(), lower_width, Apart(layout.lower_apart)},
-          {upper, layout.upper_value.data(), upper_width, Apart(layout.upper_apart)},
-          layout.diagonal.data(), layout.inverse_diagonal.data()};
+      return SweepMatrix<Index, Width, Value>{
+          {lower, values.lower, lower_width, Apart<Value>(layout.lower_apart, values.lower_apart)},
+          {upper, values.upper, upper_width, Apart<Value>(layout.upper_apart, values.upper_apart)},
+          values.diagonal, values.inverse_diagonal};
     };
     if (layout.lower_width == compiled_width && layout.upper_width == compiled_width) {
       body(matrix(RowWidth<compiled_width>{}, RowWidth<compiled_width>{}));
@@ -146,17 +151,22 @@ void with_sweep_matrix(const SweepLayout& layout, const Body& body) {
 /// from the x the pre-smoothing left with the coarse correction prolongated into it since.
 enum class SweepStart { zero_guess, any_guess, prolonged };
 
+/// Entries kept apart with their own values, in double.
+Apart<double> apart_of(const SweepLayout::ApartEntries& apart) {
+  return {apart, apart.value.data()};
+}
+
 /// prolonged_upper.hpp's entries as the forward sweep reads them, with the coarse correction.
 struct Prolonged {
   const std::uint32_t* start;
   const local_int* coarse;
   const double* value;
-  Apart halo;
+  Apart<double> halo;
   const double* correction;
 
   Prolonged(const ProlongedUpper& upper, const double* coarse_correction)
       : start(upper.start.data()), coarse(upper.coarse.data()), value(upper.value.data()),
-        halo(upper.halo), correction(coarse_correction) {}
+        halo(apart_of(upper.halo)), correction(coarse_correction) {}
 
   /// -(U x)_i after prolongation from before_i = -(U x)_i before it: the corrected columns'
   /// entries, then the halo's if h is at row i (h moves forward as Apart::subtract's).
@@ -180,7 +190,8 @@ template <SweepStart start, class Matrix>
 void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin, local_int end,
                    const double* r, double* x, double* t) {
   constexpr bool zero_guess = start == SweepStart::zero_guess;
-  const Apart& upper_apart = start == SweepStart::prolonged ? prolonged->halo : M.upper.apart;
+  const Apart<double>& upper_apart =
+      start == SweepStart::prolonged ? prolonged->halo : M.upper.apart;
   local_int lower_h = M.lower.apart.first_from(begin), upper_h = upper_apart.first_from(begin);
   const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
@@ -259,11 +270,51 @@ void sweep(const Matrix& M, const BlockColoring& coloring, const Prolonged* prol
   }
 }
 
+/// Block [begin, end) of HPG-MxP's forward sweep: x_i = (r_i - U x - L x) / a_ii, U first so
+/// that a row waits on the row before for L's last product (the nearest neighbour) alone. With
+/// `zero_start` x is 0 on entry, halo included, so U x, over columns the sweep has not yet
+/// written, is 0 and U is not read.
+template <bool zero_start, class Matrix, class Value>
+void gs_forward_block(const Matrix& M, local_int begin, local_int end, const Value* r, Value* x) {
+  local_int lower_h = M.lower.apart.first_from(begin), upper_h = M.upper.apart.first_from(begin);
+  for (local_int i = begin; i < end; ++i) {
+    if constexpr (zero_start) {
+      M.lower.prefetch(std::min(i + prefetch_rows, end - 1));
+      x[i] = M.lower.subtract(r[i], i, x, lower_h, 1) * M.inverse_diagonal[i];
+    } else {
+      M.prefetch_ahead(i, end - 1);
+      const Value upper = M.upper.subtract(r[i], i, x, upper_h, 1);
+      x[i] = M.lower.subtract(upper, i, x, lower_h, 1) * M.inverse_diagonal[i];
+    }
+  }
+}
+
+/// Whether x[0, n) is all zeros. Found by reading x, not remembered from earlier calls, so that
+/// no write the backend did not see can make it stale; the first entries decide at once where x
+/// is not zero, and a whole pass costs a twentieth of U's entries.
+template <class Value>
+bool all_zero(const Value* x, local_int n) {
+  constexpr local_int first = 64;
+  for (local_int i = 0; i < std::min(n, first); ++i) {
+    if (x[i] != 0) return false;
+  }
+  int nonzero = 0;
+#pragma omp parallel for schedule(static) reduction(| : nonzero)
+  for (local_int i = first; i < n; ++i) nonzero |= x[i] != 0;
+  return nonzero == 0;
+}
+
 }  // namespace
+
+SweepValues<double> values_of(const SweepLayout& layout) {
+  return {layout.lower_value.data(),      layout.upper_value.data(),
+          layout.lower_apart.value.data(), layout.upper_apart.value.data(),
+          layout.diagonal.data(),          layout.inverse_diagonal.data()};
+}
 
 void block_symgs(const SparseMatrix& A, const SweepLayout& layout, const BlockColoring& coloring,
                  const double* r, double* x, double* t, bool zero_guess) {
-  with_sweep_matrix(layout, [&](const auto& M) {
+  with_sweep_matrix(layout, values_of(layout), [&](const auto& M) {
     if (zero_guess) {
       // U x is 0 in the forward sweep; the backward sweep reads the halo's zeros.
       std::fill(x + A.rows, x + A.columns, 0.0);
@@ -278,14 +329,43 @@ void block_symgs_after_prolongation(const SweepLayout& layout, const BlockColori
                                     const ProlongedUpper& upper, const double* correction,
                                     const double* r, double* x, double* t) {
   const Prolonged prolonged(upper, correction);
-  with_sweep_matrix(layout, [&](const auto& M) {
+  with_sweep_matrix(layout, values_of(layout), [&](const auto& M) {
     sweep<SweepStart::prolonged>(M, coloring, &prolonged, r, x, t);
   });
 }
 
-void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y) {
+template <class Value>
+void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& values,
+                      const BlockColoring& coloring, local_int columns, const Value* r, Value* x) {
+  const local_int* block_start = coloring.block_start.data();
+  const local_int* blocks = coloring.blocks.data();
+  const local_int* color_start = coloring.color_start.data();
+  const int colors = coloring.colors();
+  const auto sweep = [&](const auto& M, auto zero_start) {
+#pragma omp parallel
+    for (int c = 0; c < colors; ++c) {
+#pragma omp for schedule(static)
+      for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
+        const local_int b = blocks[k];
+        gs_forward_block<zero_start.value>(M, block_start[b], block_start[b + 1], r, x);
+      }
+    }
+  };
+  const bool zero_start = all_zero(x, columns);
+  with_sweep_matrix(layout, values, [&](const auto& M) {
+    if (zero_start) {
+      sweep(M, std::true_type{});
+    } else {
+      sweep(M, std::false_type{});
+    }
+  });
+}
+
+template <class Value>
+void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
+          const Value* x, Value* y) {
   const auto count = static_cast<long>(runs.size());
-  with_sweep_matrix(layout, [&](const auto& M) {
+  with_sweep_matrix(layout, values, [&](const auto& M) {
 #pragma omp parallel for schedule(static)
     for (long k = 0; k < count; ++k) {
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
@@ -303,7 +383,7 @@ double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x,
   // pairwise in run order, whichever thread ran them. blocked_sum takes the rows in order.
   const auto count = static_cast<local_int>(runs.size());
   std::vector<double> run_sum(count, 0.0);
-  with_sweep_matrix(layout, [&](const auto& M) {
+  with_sweep_matrix(layout, values_of(layout), [&](const auto& M) {
 #pragma omp parallel for schedule(static)
     for (local_int k = 0; k < count; ++k) {
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
@@ -328,15 +408,23 @@ double waxpby_norm(local_int n, double alpha, const double* x, double beta, cons
   });
 }
 
-void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
-                          const double* x, double* rc, const PreSmoothedUpper* kept) {
+template <class Value>
+void residual_restriction(const Level& fine, const SweepLayout& layout,
+                          const SweepValues<Value>& values, const Value* r, const Value* x,
+                          Value* rc, const PreSmoothedUpper* kept) {
+  static_assert(std::is_same_v<Value, double> || std::is_same_v<Value, float>);
+  HPCG_REQUIRE((kept == nullptr || std::is_same_v<Value, double>));
   const local_int* map = fine.coarse_to_fine.data();
   const auto n = static_cast<local_int>(fine.coarse_to_fine.size());
-  // From the split copy, whose entries take 10 bytes where the CSR's take 12.
-  with_sweep_matrix(layout, [&](const auto& M) {
+  // From the split copy, whose entries take 2 bytes fewer than the CSR's (10 where 12 in
+  // double).
+  with_sweep_matrix(layout, values, [&](const auto& M) {
     // Without `kept`, U's entries apart (its halo among them) and U; with it, -U x from t
     // (U x with a zero halo) and U's halo entries alone.
-    const Apart upper_apart = kept != nullptr ? Apart(kept->upper.halo) : M.upper.apart;
+    Apart<Value> upper_apart = M.upper.apart;
+    if constexpr (std::is_same_v<Value, double>) {
+      if (kept != nullptr) upper_apart = apart_of(kept->upper.halo);
+    }
 #pragma omp parallel
     {
       local_int lower_h = 0, upper_h = 0;  // the cursors, placed at the first injected row
@@ -345,13 +433,30 @@ void residual_restriction(const Level& fine, const SweepLayout& layout, const do
         const local_int f = map[i];
         M.lower.apart.seek(lower_h, f);
         upper_apart.seek(upper_h, f);
-        const double residual_so_far = r[f] - M.diagonal[f] * x[f];
-        const double lower = M.lower.subtract(residual_so_far, f, x, lower_h, 1);
-        rc[i] = kept != nullptr ? upper_apart.subtract(lower + kept->negated[f], f, x, upper_h, 1)
-                                : M.upper.subtract(lower, f, x, upper_h, 1);
+        const Value residual_so_far = r[f] - M.diagonal[f] * x[f];
+        const Value lower = M.lower.subtract(residual_so_far, f, x, lower_h, 1);
+        if constexpr (std::is_same_v<Value, double>) {
+          if (kept != nullptr) {
+            rc[i] = upper_apart.subtract(lower + kept->negated[f], f, x, upper_h, 1);
+            continue;
+          }
+        }
+        rc[i] = M.upper.subtract(lower, f, x, upper_h, 1);
       }
     }
   });
 }
+
+#define HPCG_OPENMP_KERNELS(Value)                                                             \
+  template void block_gs_forward(const SweepLayout&, const SweepValues<Value>&,                \
+                                 const BlockColoring&, local_int, const Value*, Value*);       \
+  template void spmv(const SweepLayout&, const SweepValues<Value>&, const RowRuns&,            \
+                     const Value*, Value*);                                                    \
+  template void residual_restriction(const Level&, const SweepLayout&,                         \
+                                     const SweepValues<Value>&, const Value*, const Value*,    \
+                                     Value*, const PreSmoothedUpper*);
+HPCG_OPENMP_KERNELS(double)
+HPCG_OPENMP_KERNELS(float)
+#undef HPCG_OPENMP_KERNELS
 
 }  // namespace hpcg::backends::openmp

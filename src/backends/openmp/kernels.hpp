@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The openmp backend's double kernels: Gauss-Seidel, SpMV and the restricted residual on the
-// split copy in fixed-width rows (hpcg/backends/sweep_layout.hpp), all on host arrays.
+// The openmp backend's kernels on the split copy in fixed-width rows
+// (hpcg/backends/sweep_layout.hpp), all on host arrays: xhpcg's Gauss-Seidel, SpMV and restricted
+// residual in double, and HPG-MxP's forward sweep, SpMV and restricted residual in either
+// precision, from the copy's values or their float copy.
 #pragma once
+
+#include <vector>
 
 #include "halo_split.hpp"
 #include "prolonged_upper.hpp"
@@ -10,6 +14,29 @@
 #include "hpcg/problem/problem.hpp"
 
 namespace hpcg::backends::openmp {
+
+/// The split copy's values in one precision: the layout's own (double), or a float copy of them
+/// read through the layout's indices and entries apart.
+template <class Value>
+struct SweepValues {
+  const Value* lower;
+  const Value* upper;
+  const Value* lower_apart;
+  const Value* upper_apart;
+  const Value* diagonal;
+  const Value* inverse_diagonal;
+};
+
+/// The split copy's values rounded to float, for HPG-MxP's single-precision steps: 4 bytes an
+/// entry beside the layout's 2-byte offsets, where the core's float CSR takes 8. The sweep
+/// multiplies by the inverse of the float diagonal, as the double sweeps do by theirs.
+struct FloatSweepCopy {
+  FirstTouchArray<float> lower, upper;
+  std::vector<float> lower_apart, upper_apart, diagonal, inverse_diagonal;
+  SweepValues<float> values() const;
+  double bytes() const;
+};
+FloatSweepCopy make_float_sweep_copy(const SweepLayout& layout);
 
 /// One symmetric Gauss-Seidel step in block-colour order: colours 0..K-1 with each block swept
 /// forward, then colours K-1..0 with each block swept backward (a symmetric operator). The blocks
@@ -28,10 +55,21 @@ void block_symgs_after_prolongation(const SweepLayout& layout, const BlockColori
                                     const ProlongedUpper& upper, const double* correction,
                                     const double* r, double* x, double* t);
 
+/// HPG-MxP's forward Gauss-Seidel sweep in block-colour order (the order block_symgs declares):
+/// x_i = (r_i - sum_{j != i} a_ij x_j) / a_ii with x_j as updated so far, the blocks of a colour in
+/// parallel; x has `columns` entries, its halo current. Where x is 0 on entry (HPG-MxP's
+/// pre-smoothing) U is not read. It differs from the reference sweep in that order in rounding
+/// only (partial sums, the inverse diagonal).
+template <class Value>
+void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& values,
+                      const BlockColoring& coloring, local_int columns, const Value* r, Value* x);
+
 /// y = A x from `layout` (the split copy: its diagonal, L and U) for the rows of `runs`
 /// (halo_split.hpp); x's halo must be current where those rows read it. The same matrix summed
 /// in another order than the core's CSR: it differs from the reference SpMV in rounding only.
-void spmv(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y);
+template <class Value>
+void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
+          const Value* x, Value* y);
 
 /// spmv on `runs`, returning the local x.y over their rows: per-thread partial sums over the
 /// runs' static chunks, added in thread order, so that it repeats bit for bit; it differs from
@@ -49,9 +87,14 @@ struct PreSmoothedUpper {
 };
 
 /// rc[i] = r[f] - (A x)[f] for f = coarse_to_fine[i]: the residual only where it is injected,
-/// from `layout` (fine's split copy). With `kept`, x is as block_symgs from a zero guess left
-/// it but for its halo, and U x comes from `kept` instead of U: the same to rounding.
-void residual_restriction(const Level& fine, const SweepLayout& layout, const double* r,
-                          const double* x, double* rc, const PreSmoothedUpper* kept = nullptr);
+/// from `layout` (fine's split copy). With `kept` (double only), x is as block_symgs from a zero
+/// guess left it but for its halo, and U x comes from `kept` instead of U: the same to rounding.
+template <class Value>
+void residual_restriction(const Level& fine, const SweepLayout& layout,
+                          const SweepValues<Value>& values, const Value* r, const Value* x,
+                          Value* rc, const PreSmoothedUpper* kept = nullptr);
+
+/// The layout's own values.
+SweepValues<double> values_of(const SweepLayout& layout);
 
 }  // namespace hpcg::backends::openmp

@@ -42,7 +42,7 @@ double OpenMPBackend::optimization_bytes() const {
                  static_cast<double>(c.block_start.size() + c.blocks.size() + c.color_start.size()) +
              sizeof(int) * static_cast<double>(c.block_color.size()) +
              sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes() +
-             o.prolonged_upper.bytes();
+             o.prolonged_upper.bytes() + (o.float_copy ? o.float_copy->bytes() : 0.0);
   }
   return bytes;
 }
@@ -70,8 +70,8 @@ void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, Back
   const HaloSplit& split = ordering(l).halo_split;
   const bool before = part == HaloPart::before_halo;
   forget_upper_sums();
-  openmp::spmv(ordering(l).layout, before ? split.interior : split.boundary, host_data(x),
-               host_data(y));
+  openmp::spmv(ordering(l).layout, values_of(ordering(l).layout),
+               before ? split.interior : split.boundary, host_data(x), host_data(y));
   if (!before) traffic_.add(ordering(l).bytes.spmv);
 }
 
@@ -126,8 +126,8 @@ void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const Backen
   LevelOrdering& o = ordering(l);
   const bool kept = o.upper_of == host_data(x) && o.prolonged_by == nullptr;
   const PreSmoothedUpper upper{o.prolonged_upper, o.sweep_rhs.data()};
-  openmp::residual_restriction(level(l), o.layout, host_data(r), host_data(x), host_data(rc),
-                               kept ? &upper : nullptr);
+  openmp::residual_restriction(level(l), o.layout, values_of(o.layout), host_data(r),
+                               host_data(x), host_data(rc), kept ? &upper : nullptr);
   traffic_.add(kept ? o.bytes.residual_restriction_after_pre_smoothing
                     : o.bytes.residual_restriction);
 }

@@ -7,10 +7,12 @@
 // where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors,
 // dot, WAXPBY and prolongation are the reference's kernels in host memory (prolongation on the
 // host arrays, not through upload(), so that it keeps U x). Every kernel of xhpcg's steps adds what it streams to the
-// backend's traffic count (traffic.hpp); xhpgmp's steps (float_steps.cpp, float_kernels.cpp)
+// backend's traffic count (traffic.hpp). xhpgmp's steps (float_steps.cpp, float_kernels.cpp)
+// read the same split copy, in float from a copy of its values made at their first call, and
 // are not counted.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "hpcg/backends/backend.hpp"
@@ -18,6 +20,7 @@
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/linalg/vector.hpp"
 #include "halo_split.hpp"
+#include "kernels.hpp"
 #include "traffic.hpp"
 
 namespace hpcg::backends::openmp {
@@ -39,12 +42,13 @@ class OpenMPBackend : public Backend {
   void residual_restriction_part(HaloPart part, int level, const BackendVector& r,
                                  const BackendVector& x, BackendVector& rc) override;
   std::vector<local_int> sweep_order(int level) const override;
-  /// HPG-MxP's forward sweeps in the same order (float_steps.cpp).
+  /// HPG-MxP's forward sweeps in the same order, on the split copy (float_steps.cpp).
   void gs_forward_part(HaloPart part, int level, const BackendVector& r,
                        BackendVector& x) override;
   void gs_forward_float_part(HaloPart part, int level, const BackendVector& r,
                              BackendVector& x) override;
-  /// The float SpMV, restricted residual and dot in independent partial sums (float_kernels.cpp).
+  /// The float SpMV and restricted residual on the split copy, the dot in independent partial
+  /// sums (float_kernels.cpp).
   void spmv_float_part(HaloPart part, int level, const BackendVector& x,
                        BackendVector& y) override;
   void residual_restriction_float_part(HaloPart part, int level, const BackendVector& r,
@@ -86,6 +90,7 @@ class OpenMPBackend : public Backend {
     LevelBytes bytes;  ///< what each step moves on this level
     HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
     ProlongedUpper prolonged_upper;  ///< what the post-smoothing reads in place of U
+    std::optional<FloatSweepCopy> float_copy;  ///< layout's values in float, once a float step asks
     /// The x whose -U x the last pre-smoothing left in sweep_rhs, while nothing but
     /// prolongation and the halo exchange wrote it since; and the correction prolongation added.
     const double* upper_of = nullptr;
@@ -95,6 +100,8 @@ class OpenMPBackend : public Backend {
   LevelOrdering& ordering(int level);
   void sweep(int level, const BackendVector& r, BackendVector& x, bool zero_guess);
   void forget_upper_sums();
+  /// The float copy of the level's split copy, made at the first call (as float_values()).
+  SweepValues<float> float_sweep_values(int level);
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
   TrafficCount traffic_;

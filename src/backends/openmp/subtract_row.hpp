@@ -20,13 +20,13 @@ using RowWidth = std::integral_constant<std::size_t, W>;
 /// the sweeps (kernels.cpp): at -O2 GCC called it once per row. `count` is a std::size_t, or a
 /// RowWidth<W> for the fixed-width rows of the split copy: the same sums in the same order, with
 /// the count known at compile time, so that the loops unroll whole and no count is read.
-template <class Index, class Count>
-[[gnu::always_inline]] inline double subtract_row(double sum, const double* value,
-                                                  const Index* index, Count count,
-                                                  const double* x) {
+/// Value is double, or float for HPG-MxP's single-precision steps.
+template <class Value, class Index, class Count>
+[[gnu::always_inline]] inline Value subtract_row(Value sum, const Value* value, const Index* index,
+                                                 Count count, const Value* x) {
   if (count == 0) return sum;
   const std::size_t last = static_cast<std::size_t>(count) - 1;
-  double s1 = 0.0, s2 = 0.0, s3 = 0.0;
+  Value s1 = 0, s2 = 0, s3 = 0;
   std::size_t k = 0;
   for (; k + 4 <= last; k += 4) {
     sum -= value[k] * x[index[k]];
