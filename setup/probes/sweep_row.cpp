@@ -87,8 +87,8 @@ double one_sum(double sum, const double* value, const int* column, size_t count,
 }
 
 // The openmp kernel's own row sum.
-constexpr auto four_sums = subtract_row<int, std::size_t>;
-constexpr auto four_sums_offsets = subtract_row<std::int16_t, std::size_t>;
+constexpr auto four_sums = subtract_row<double, int, std::size_t>;
+constexpr auto four_sums_offsets = subtract_row<double, std::int16_t, std::size_t>;
 
 #ifdef __AVX512F__
 double gather(double sum, const double* value, const int* column, size_t count, const double* x) {
