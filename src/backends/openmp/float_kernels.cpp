@@ -41,7 +41,9 @@ FloatSweepCopy make_float_sweep_copy(const SweepLayout& layout) {
   copy.upper_apart = rounded(layout.upper_apart.value);
   copy.diagonal = rounded(layout.diagonal);
   copy.inverse_diagonal.resize(copy.diagonal.size());
-  for (size_t i = 0; i < copy.diagonal.size(); ++i) copy.inverse_diagonal[i] = 1.0f / copy.diagonal[i];
+  for (size_t i = 0; i < copy.diagonal.size(); ++i) {
+    copy.inverse_diagonal[i] = 1.0f / copy.diagonal[i];
+  }
   return copy;
 }
 

@@ -58,6 +58,12 @@ struct Apart {
   }
 };
 
+/// Rows ahead that the sweeps and SpMV prefetch a row's entries of. The hardware prefetches
+/// the split copy's streams too late: on one thread the sweep over U took a third longer
+/// descending without, and the sweep over L a sixth longer ascending (setup/probe_sweep.sh,
+/// fixed-prefetch and lower-fixed-prefetch).
+constexpr local_int prefetch_rows = 16;
+
 /// One part of the split copy as the sweeps read it: rows of `width` entries (a RowWidth<W>, so
 /// that the row sum unrolls, or a std::size_t), and its entries apart.
 template <class Index, class Width, class Value>
@@ -84,13 +90,11 @@ struct Part {
     __builtin_prefetch(value + k + 8);
     __builtin_prefetch(index + k);
   }
+  /// prefetch() of row min(i + prefetch_rows, last), ahead of an ascending walk.
+  [[gnu::always_inline]] void prefetch_ahead(local_int i, local_int last) const {
+    prefetch(std::min(i + prefetch_rows, last));
+  }
 };
-
-/// Rows ahead that the sweeps and SpMV prefetch a row's entries of. The hardware prefetches
-/// the split copy's streams too late: on one thread the sweep over U took a third longer
-/// descending without, and the sweep over L a sixth longer ascending (setup/probe_sweep.sh,
-/// fixed-prefetch and lower-fixed-prefetch).
-constexpr local_int prefetch_rows = 16;
 
 template <class Index, class Width, class Value>
 struct SweepMatrix {
@@ -98,11 +102,10 @@ struct SweepMatrix {
   const Value* diagonal;
   const Value* inverse_diagonal;
 
-  /// Asks for the L and U entries of row min(i + prefetch_rows, last) ahead of an ascending walk.
+  /// Both parts' Part::prefetch_ahead.
   [[gnu::always_inline]] void prefetch_ahead(local_int i, local_int last) const {
-    const local_int ahead = std::min(i + prefetch_rows, last);
-    lower.prefetch(ahead);
-    upper.prefetch(ahead);
+    lower.prefetch_ahead(i, last);
+    upper.prefetch_ahead(i, last);
   }
 
   /// (A x)_i: a_ii x_i less the sum that subtracts row i's L and U entries from 0; the cursors
@@ -196,11 +199,8 @@ void sweep_forward(const Matrix& M, const Prolonged* prolonged, local_int begin,
   const auto relax = [&](local_int i, auto with_apart) {
     // From a zero guess x_i is not yet written, and L's explicit zeros at row i read it.
     if constexpr (zero_guess) x[i] = 0.0;
-    if constexpr (start == SweepStart::any_guess) {
-      M.prefetch_ahead(i, end - 1);
-    } else {
-      M.lower.prefetch(std::min(i + prefetch_rows, end - 1));
-    }
+    M.lower.prefetch_ahead(i, end - 1);
+    if constexpr (start == SweepStart::any_guess) M.upper.prefetch_ahead(i, end - 1);
     const double lower = M.lower.subtract(r[i], i, x, lower_h, 1, with_apart);
     double sum = lower;
     if constexpr (start == SweepStart::any_guess) {
@@ -279,7 +279,7 @@ void gs_forward_block(const Matrix& M, local_int begin, local_int end, const Val
   local_int lower_h = M.lower.apart.first_from(begin), upper_h = M.upper.apart.first_from(begin);
   for (local_int i = begin; i < end; ++i) {
     if constexpr (zero_start) {
-      M.lower.prefetch(std::min(i + prefetch_rows, end - 1));
+      M.lower.prefetch_ahead(i, end - 1);
       x[i] = M.lower.subtract(r[i], i, x, lower_h, 1) * M.inverse_diagonal[i];
     } else {
       M.prefetch_ahead(i, end - 1);
@@ -341,13 +341,13 @@ void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& value
   const local_int* blocks = coloring.blocks.data();
   const local_int* color_start = coloring.color_start.data();
   const int colors = coloring.colors();
-  const auto sweep = [&](const auto& M, auto zero_start) {
+  const auto sweep = [&](const auto& M, auto from_zero) {
 #pragma omp parallel
     for (int c = 0; c < colors; ++c) {
 #pragma omp for schedule(static)
       for (local_int k = color_start[c]; k < color_start[c + 1]; ++k) {
         const local_int b = blocks[k];
-        gs_forward_block<zero_start.value>(M, block_start[b], block_start[b + 1], r, x);
+        gs_forward_block<from_zero.value>(M, block_start[b], block_start[b + 1], r, x);
       }
     }
   };

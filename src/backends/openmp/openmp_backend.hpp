@@ -6,10 +6,10 @@
 // the rows restriction injects, and it and the post-smoothing's forward sweep take U x from
 // where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors,
 // dot, WAXPBY and prolongation are the reference's kernels in host memory (prolongation on the
-// host arrays, not through upload(), so that it keeps U x). Every kernel of xhpcg's steps adds what it streams to the
-// backend's traffic count (traffic.hpp). xhpgmp's steps (float_steps.cpp, float_kernels.cpp)
-// read the same split copy, in float from a copy of its values made at their first call, and
-// are not counted.
+// host arrays, not through upload(), so that it keeps U x). Every kernel of xhpcg's steps adds
+// what it streams to the backend's traffic count (traffic.hpp). xhpgmp's steps
+// (float_steps.cpp, float_kernels.cpp) read the same split copy, in float from a copy of its
+// values made at their first call, and are not counted.
 #pragma once
 
 #include <optional>
