@@ -21,6 +21,26 @@ namespace {
 /// the same terms in the same order.
 constexpr local_int run_bytes = 16384;
 
+/// Prefetches the cache lines of [p, p + count). A pass calls it for the run it reads next (the
+/// next basis vector's, or the first one's next run) while the present run streams: the hardware
+/// prefetcher restarts at each switch of vector and falls behind where 15 to 30 of them take
+/// turns (a third more bandwidth at k = 15 with it, measured in isolation). A prefetch is a hint
+/// that neither faults nor waits, so the lines past a last, shorter run cost nothing.
+template <class T>
+[[gnu::always_inline]] inline void prefetch_lines(const T* p, local_int count) {
+  constexpr local_int per_line = 64 / sizeof(T);
+  for (local_int i = 0; i < count; i += per_line) __builtin_prefetch(p + i);
+}
+
+/// Where the pass reads after basis[j]'s run at `offset` ends: basis[j + 1] at the same offset,
+/// or basis[0] a run further on (nullptr past `end`, the thread's share).
+template <class T>
+const T* next_run(const T* const* basis, int j, int k, local_int offset, local_int run,
+                  local_int end) {
+  if (j + 1 < k) return basis[j + 1] + offset;
+  return offset + run < end ? basis[0] + offset + run : nullptr;
+}
+
 /// The double dots as reference::dot (threaded_blocked_sum): each thread's equal share in
 /// blocks of summation_block, then the threads' sums blocked in thread order.
 void double_dots(local_int n, int k, const double* const* basis, const double* q, double* h) {
@@ -36,8 +56,10 @@ void double_dots(local_int n, int k, const double* const* basis, const double* q
       const local_int run_end = std::min(end, run_start + run);
       for (int j = 0; j < k; ++j) {
         const double* v = basis[j];
+        const double* next = next_run(basis, j, k, run_start, run, end);
         for (local_int start = run_start; start < run_end; start += summation_block) {
           const local_int stop = std::min(run_end, start + summation_block);
+          if (next != nullptr) prefetch_lines(next + (start - run_start), stop - start);
           sums[j].add(block_sum(start, stop, [v, q](local_int i) { return v[i] * q[i]; }));
         }
       }
@@ -59,11 +81,15 @@ void float_dots(local_int n, int k, const float* const* basis, const float* q, d
     std::vector<double> sums(k, 0.0);
     constexpr local_int run = run_bytes / sizeof(float) / dot_block;  // blocks
     const ThreadBlocks share(blocks);
+    const local_int share_end = std::min(n, share.last * dot_block);
     for (local_int run_first = share.first; run_first < share.last; run_first += run) {
       const local_int run_last = std::min(share.last, run_first + run);
       for (int j = 0; j < k; ++j) {
+        const float* next = next_run(basis, j, k, run_first * dot_block, run * dot_block,
+                                     share_end);
         for (local_int b = run_first; b < run_last; ++b) {
           const local_int begin = b * dot_block, end = std::min(n, begin + dot_block);
+          if (next != nullptr) prefetch_lines(next + (b - run_first) * dot_block, end - begin);
           sums[j] += block_dot(basis[j], q, begin, end);
         }
       }
@@ -90,7 +116,15 @@ void subtract(local_int n, int k, const T* const* basis, const double* h, T* q) 
     for (int j = 0; j < k; ++j) {
       const T* v = basis[j];
       const T c = beta[j];
-      for (local_int i = begin; i < end; ++i) q[i] = q[i] + c * v[i];
+      // The next run is prefetched a piece at a time, each piece ahead of the same share of
+      // this run's update. (Its own thread's next run may be another thread's: harmless.)
+      const T* next = next_run(basis, j, k, begin, run, n);
+      constexpr local_int piece = 1024 / sizeof(T);
+      for (local_int first = begin; first < end; first += piece) {
+        const local_int last = std::min(end, first + piece);
+        if (next != nullptr) prefetch_lines(next + (first - begin), last - first);
+        for (local_int i = first; i < last; ++i) q[i] = q[i] + c * v[i];
+      }
     }
   }
 }
