@@ -24,20 +24,34 @@ std::pair<double, double> max_error(const std::vector<T>& a, const std::vector<T
   return {error, scale};
 }
 
-/// Largest |a_i - b_i| / scale_i over the rows: each row's error against the sum of the magnitudes
-/// it added, so that a large entry cannot hide another row's error.
+/// One row's |a - b| against the sum of the magnitudes the row added; 1e300 where it is not
+/// finite, so that a NaN or an overflow always fails.
+template <class T>
+double row_error(T a, T b, double scale) {
+  const double e = std::abs(static_cast<double>(a) - static_cast<double>(b));
+  return std::isfinite(e) ? e / std::max(scale, 1e-300) : 1e300;
+}
+
+/// Largest row_error over the rows, so that a large entry cannot hide another row's error.
 template <class T>
 double max_row_error(const std::vector<T>& a, const std::vector<T>& b,
                      const std::vector<double>& scale) {
   double error = 0;
-  for (size_t i = 0; i < scale.size(); ++i) {
-    const double e = std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
-    error = std::isfinite(e) ? std::max(error, e / std::max(scale[i], 1e-300)) : 1e300;
-  }
+  for (size_t i = 0; i < scale.size(); ++i) error = std::max(error, row_error(a[i], b[i], scale[i]));
   return error;
 }
 
-/// |r_f| + sum over row f of |a_fj x_j| for each row f in `rows` (all rows when empty).
+/// sum over row i of |a_ij x_j|.
+template <class T>
+double row_magnitude(const SparseMatrix& A, const T* values, const T* x, local_int i) {
+  double sum = 0;
+  for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) {
+    sum += std::abs(static_cast<double>(values[e]) * static_cast<double>(x[A.column_index[e]]));
+  }
+  return sum;
+}
+
+/// |r_f| + row_magnitude(f) for each row f in `rows` (all rows when empty).
 template <class T>
 std::vector<double> row_magnitudes(const SparseMatrix& A, const T* values,
                                    const std::vector<T>& x, const std::vector<local_int>& rows,
@@ -46,11 +60,8 @@ std::vector<double> row_magnitudes(const SparseMatrix& A, const T* values,
   std::vector<double> scale(count);
   for (local_int k = 0; k < count; ++k) {
     const local_int i = rows.empty() ? k : rows[k];
-    double sum = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
-    for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) {
-      sum += std::abs(static_cast<double>(values[e]) * static_cast<double>(x[A.column_index[e]]));
-    }
-    scale[k] = sum;
+    const double sum = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
+    scale[k] = sum + row_magnitude(A, values, x.data(), i);
   }
   return scale;
 }

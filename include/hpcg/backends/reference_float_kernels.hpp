@@ -9,6 +9,17 @@
 
 namespace hpcg::reference {
 
+/// Row i of A x with A's pattern and `values`, its terms added in the row's stored order: the
+/// row of spmv_values() and residual_restriction_values().
+template <class T>
+T row_sum(const SparseMatrix& A, const T* values, local_int i, const T* x) {
+  T sum(0);
+  for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+    sum += values[k] * x[A.column_index[k]];
+  }
+  return sum;
+}
+
 /// y = A x with A's pattern and `values` (A.values or a rounded copy); x's halo is current.
 template <class T>
 void spmv_values(const SparseMatrix& A, const T* values, const T* x, T* y);

@@ -54,6 +54,9 @@ class StepAuditor {
  private:
   /// Whether to audit the step that just ran: rank 0's getrandom(2), broadcast. Collective.
   bool draw();
+  /// Rows [begin, begin + count) of v into host.
+  template <class T>
+  void download_rows(const BackendVector& v, local_int begin, local_int count, T* host);
   template <class T>
   std::vector<T> downloaded(const BackendVector& v, local_int count);
   /// Rows of v, and its halo filled on the host from the other ranks' rows. Collective.

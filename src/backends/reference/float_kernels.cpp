@@ -10,15 +10,6 @@ namespace hpcg::reference {
 namespace {
 
 template <class T>
-T row_sum(const SparseMatrix& A, const T* values, local_int i, const T* x) {
-  T sum(0);
-  for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-    sum += values[k] * x[A.column_index[k]];
-  }
-  return sum;
-}
-
-template <class T>
 void relax_row(const SparseMatrix& A, const T* values, local_int i, const T* r, T* x) {
   T sum = r[i];
   for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
