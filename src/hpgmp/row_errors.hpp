@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "hpcg/backends/reference_float_kernels.hpp"
 #include "hpcg/linalg/sparse_matrix.hpp"
 
 namespace hpcg::hpgmp {
@@ -49,6 +50,44 @@ double row_magnitude(const SparseMatrix& A, const T* values, const T* x, local_i
     sum += std::abs(static_cast<double>(values[e]) * static_cast<double>(x[A.column_index[e]]));
   }
   return sum;
+}
+
+/// reference::row_sum and row_magnitude of the rows [first, first + count), into sum[] and
+/// magnitude[]. Four rows' sums go side by side, so that their additions, each waiting on the
+/// one before, overlap; each row still adds its terms one after another in stored order, so
+/// the sums are reference::row_sum's.
+template <class T>
+void row_sums(const SparseMatrix& A, const T* values, const T* x, local_int first,
+              local_int count, T* sum, double* magnitude) {
+  constexpr int side_by_side = 4;
+  local_int r = 0;
+  for (; r + side_by_side <= count; r += side_by_side) {
+    nnz_int start[side_by_side], length[side_by_side];
+    T s[side_by_side];
+    double m[side_by_side];
+    for (int j = 0; j < side_by_side; ++j) {
+      start[j] = A.row_start[first + r + j];
+      length[j] = A.row_start[first + r + j + 1] - start[j];
+      s[j] = 0, m[j] = 0;
+    }
+    const nnz_int common = *std::min_element(length, length + side_by_side);
+    const auto add = [&](int j, nnz_int e) {
+      const T a = values[start[j] + e], xj = x[A.column_index[start[j] + e]];
+      s[j] += a * xj;
+      m[j] += std::abs(static_cast<double>(a) * static_cast<double>(xj));
+    };
+    for (nnz_int e = 0; e < common; ++e) {
+      for (int j = 0; j < side_by_side; ++j) add(j, e);
+    }
+    for (int j = 0; j < side_by_side; ++j) {
+      for (nnz_int e = common; e < length[j]; ++e) add(j, e);
+      sum[r + j] = s[j], magnitude[r + j] = m[j];
+    }
+  }
+  for (; r < count; ++r) {
+    sum[r] = reference::row_sum(A, values, first + r, x);
+    magnitude[r] = row_magnitude(A, values, x, first + r);
+  }
 }
 
 /// |r_f| + row_magnitude(f) for each row f in `rows` (all rows when empty).

@@ -36,6 +36,19 @@ double tolerance_of() {
 /// each and a trip through memory; a backend's memory is read in a few hundred downloads.
 constexpr local_int audit_rows = 8192;
 
+/// row_sums of the rows [first, first + count) in pieces shared by the team of the enclosing
+/// parallel region (an orphaned loop: one thread runs all of it outside a region). Ends with
+/// the loop's barrier.
+template <class T>
+void shared_row_sums(const SparseMatrix& A, const T* values, const T* x, local_int first,
+                     local_int count, T* sum, double* magnitude) {
+  constexpr local_int piece = 256;
+#pragma omp for schedule(static)
+  for (local_int b = 0; b < count; b += piece) {
+    row_sums(A, values, x, first + b, std::min(piece, count - b), sum + b, magnitude + b);
+  }
+}
+
 }  // namespace
 
 StepAuditor::StepAuditor(MxpWorkspace& ws) : ws_(ws) {
@@ -128,16 +141,19 @@ void StepAuditor::spmv(int l, const BackendVector& x, const BackendVector& y) {
   const SparseMatrix& A = ws_.problem().levels[l].A;
   const std::vector<T> x_host = with_halo<T>(l, x);
   const T* v = values<T>(l);
-  std::vector<T> y_rows(audit_rows);
+  std::vector<T> y_rows(audit_rows), expected(audit_rows);
+  std::vector<double> scale(audit_rows);
   double error = 0;
   for (local_int first = 0; first < A.rows; first += audit_rows) {
     const local_int count = std::min(audit_rows, A.rows - first);
     download_rows(y, first, count, y_rows.data());
-#pragma omp parallel for schedule(static) reduction(max : error)
-    for (local_int r = 0; r < count; ++r) {
-      const local_int i = first + r;
-      error = std::max(error, row_error(y_rows[r], reference::row_sum(A, v, i, x_host.data()),
-                                        row_magnitude(A, v, x_host.data(), i)));
+#pragma omp parallel
+    {
+      shared_row_sums(A, v, x_host.data(), first, count, expected.data(), scale.data());
+#pragma omp for schedule(static) reduction(max : error)
+      for (local_int r = 0; r < count; ++r) {
+        error = std::max(error, row_error(y_rows[r], expected[r], scale[r]));
+      }
     }
   }
   verdict(suffixed<T>("spmv"), l, error, 1.0, tolerance_of<T>());
@@ -185,7 +201,8 @@ void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVec
   double tolerance = tolerance_of<T>();
   for (int j = 0; j < k; ++j) {
     download_rows(basis[j], 0, n, v.data());
-    double exact = 0, scale = 0;
+    double exact = 0, scale = 0;  // in any order: double's rounding is far below the tolerance
+#pragma omp simd reduction(+ : exact, scale)
     for (local_int i = 0; i < n; ++i) {
       const double product = double(v[i]) * q_host[i];
       if constexpr (std::is_same_v<T, float>) exact += product;  // float products are exact
@@ -220,15 +237,11 @@ void StepAuditor::subtract_projections(const BackendVector& z, int k, const Back
       download_rows(basis[j], first, count, basis_rows.data() + std::size_t(j) * audit_rows);
     }
     download_rows(q, first, count, q_rows.data());
-    // Every loop takes the same rows on each thread (static schedules of one length), so a
-    // thread's rows need no barrier between the loops.
+    // The loops after the sums take the same rows on each thread (static schedules of one
+    // length), so a thread's rows need no barrier between them.
 #pragma omp parallel
     {
-#pragma omp for schedule(static) nowait
-      for (local_int r = 0; r < count; ++r) {
-        expected[r] = reference::row_sum(A, matrix, first + r, z_host.data());
-        scale[r] = row_magnitude(A, matrix, z_host.data(), first + r);
-      }
+      shared_row_sums(A, matrix, z_host.data(), first, count, expected.data(), scale.data());
       for (const double* h : passes) {
         for (int j = 0; j < k; ++j) {
           const T c = static_cast<T>(-h[j]);  // as reference::waxpby takes each term
