@@ -24,7 +24,7 @@ constexpr local_int run_bytes = 16384;
 /// Prefetches the cache lines of [p, p + count). A pass calls it for the run it reads next (the
 /// next basis vector's, or the first one's next run) while the present run streams: the hardware
 /// prefetcher restarts at each switch of vector and falls behind where 15 to 30 of them take
-/// turns (a third more bandwidth at k = 15 with it, measured in isolation). A prefetch is a hint
+/// turns (setup/BENCHMARKS.md, "Gram-Schmidt's runs prefetched"). A prefetch is a hint
 /// that neither faults nor waits, so the lines past a last, shorter run cost nothing.
 template <class T>
 [[gnu::always_inline]] inline void prefetch_lines(const T* p, local_int count) {
