@@ -38,7 +38,9 @@ template <class T>
 double max_row_error(const std::vector<T>& a, const std::vector<T>& b,
                      const std::vector<double>& scale) {
   double error = 0;
-  for (size_t i = 0; i < scale.size(); ++i) error = std::max(error, row_error(a[i], b[i], scale[i]));
+  for (size_t i = 0; i < scale.size(); ++i) {
+    error = std::max(error, row_error(a[i], b[i], scale[i]));
+  }
   return error;
 }
 
