@@ -101,8 +101,8 @@ std::vector<double> row_magnitudes(const SparseMatrix& A, const T* values,
   std::vector<double> scale(count);
   for (local_int k = 0; k < count; ++k) {
     const local_int i = rows.empty() ? k : rows[k];
-    const double sum = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
-    scale[k] = sum + row_magnitude(A, values, x.data(), i);
+    const double residual = r != nullptr ? std::abs(static_cast<double>(r[i])) : 0.0;
+    scale[k] = residual + row_magnitude(A, values, x.data(), i);
   }
   return scale;
 }

@@ -33,7 +33,8 @@ double tolerance_of() {
 
 /// Rows the row-by-row audits take at a time: the chunk of each vector they download (up to 31
 /// of them for the update) is read again from the cache, where whole vectors cost an allocation
-/// each and a trip through memory; a backend's memory is read in a few hundred downloads.
+/// each and a trip through memory. Each vector takes rows / audit_rows downloads, which a
+/// device backend pays in transfers: larger chunks would trade the cache for fewer of them.
 constexpr local_int audit_rows = 8192;
 
 /// row_sums of the rows [first, first + count) in pieces shared by the team of the enclosing
