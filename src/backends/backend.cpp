@@ -6,12 +6,11 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <utility>
 #include <vector>
 
 #include "hpcg/backends/reference_kernels.hpp"
-#include "hpcg/base/allocation_failure.hpp"
+#include "hpcg/base/array_memory.hpp"
 #include "hpcg/base/error.hpp"
 #include "host_values.hpp"
 
@@ -66,12 +65,7 @@ const Level& Backend::level(int index) const {
 BackendVector Backend::allocate(int l, VectorRole role, local_int length) {
   (void)role;
   HPCG_REQUIRE(length == level(l).A.rows || length == level(l).A.columns);
-  constexpr size_t alignment = 64;  // a cache line
-  size_t bytes = (static_cast<size_t>(length) * sizeof(double) + alignment - 1) / alignment *
-                 alignment;
-  if (bytes == 0) bytes = alignment;
-  auto* values = static_cast<double*>(std::aligned_alloc(alignment, bytes));
-  if (values == nullptr) throw_allocation_failure(bytes);
+  auto* values = static_cast<double*>(allocate_array(sizeof(double) * static_cast<size_t>(length)));
   // First touch by the threads that later use the rows: their pages land near them.
 #pragma omp parallel for schedule(static)
   for (local_int i = 0; i < length; ++i) values[i] = 0.0;

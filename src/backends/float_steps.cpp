@@ -5,10 +5,10 @@
 // the double vector through host copies where the backend's memory is separate.
 #include <cstdlib>
 #include <cstring>
-#include <new>
 
 #include "hpcg/backends/backend.hpp"
 #include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/base/array_memory.hpp"
 #include "hpcg/base/error.hpp"
 #include "host_values.hpp"
 
@@ -27,12 +27,7 @@ float* host_floats(float* values) {
 BackendVector Backend::allocate_float(int l, VectorRole role, local_int length) {
   (void)role;
   HPCG_REQUIRE(length == level(l).A.rows || length == level(l).A.columns);
-  constexpr size_t alignment = 64;  // a cache line
-  size_t bytes =
-      (static_cast<size_t>(length) * sizeof(float) + alignment - 1) / alignment * alignment;
-  if (bytes == 0) bytes = alignment;
-  auto* values = static_cast<float*>(std::aligned_alloc(alignment, bytes));
-  if (values == nullptr) throw std::bad_alloc();
+  auto* values = static_cast<float*>(allocate_array(sizeof(float) * static_cast<size_t>(length)));
 #pragma omp parallel for schedule(static)
   for (local_int i = 0; i < length; ++i) values[i] = 0.0f;
   return adopt_float(values, length);

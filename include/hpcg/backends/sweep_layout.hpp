@@ -23,28 +23,38 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "hpcg/backends/block_coloring.hpp"
+#include "hpcg/base/array_memory.hpp"
 
 namespace hpcg {
 
 /// An array allocated without initialising, so that the parallel loop that fills it is the first
-/// touch and its pages land near the threads that later sweep those rows.
+/// touch and its pages land near the threads that later sweep those rows (array_memory.hpp).
 template <class T>
 class FirstTouchArray {
  public:
-  void allocate(size_t n) { data_.reset(new T[n]), size_ = n; }
+  static_assert(std::is_trivially_default_constructible_v<T>);
+  void allocate(size_t n) {
+    data_.reset(static_cast<T*>(allocate_array(sizeof(T) * n)));
+    size_ = n;
+  }
   T* data() { return data_.get(); }
   const T* data() const { return data_.get(); }
-  T& operator[](size_t k) { return data_[k]; }
+  T& operator[](size_t k) { return data_.get()[k]; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   double bytes() const { return static_cast<double>(sizeof(T) * size_); }
 
  private:
-  std::unique_ptr<T[]> data_;
+  struct Free {
+    void operator()(T* p) const { std::free(p); }
+  };
+  std::unique_ptr<T, Free> data_;
   size_t size_ = 0;
 };
 
