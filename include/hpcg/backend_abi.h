@@ -45,8 +45,8 @@ extern "C" {
 #define HPCG_BACKEND_ABI_VERSION 3u
 /* Additions within a version: 1 = hpcg_problem_view.grid; 2 = HPG-MxP's steps at the end of
  * hpcg_backend (an older xhpcg reads only the entries it knows); 3 = Gram-Schmidt's steps after
- * them. */
-#define HPCG_BACKEND_ABI_MINOR_VERSION 3u
+ * them; 4 = their fused middle step after those. */
+#define HPCG_BACKEND_ABI_MINOR_VERSION 4u
 #define HPCG_BACKEND_ENTRY_SYMBOL "hpcg_backend_entry"
 
 /* hpcg_backend.flags */
@@ -312,6 +312,16 @@ typedef struct hpcg_backend {
   hpcg_status (*subtract_projections_float)(void* state, int32_t n, int32_t k,
                                             const void* const* basis, const double* h, void* q,
                                             hpcg_error* error);
+
+  /* Version 3.4, optional: subtract_projections(h) then basis_dots into dots, as those entries
+   * compute them, in one call (classical Gram-Schmidt's first update and second dots, which
+   * can read the basis once between them). NULL runs the two entries (or their defaults). */
+  hpcg_status (*subtract_projections_dots)(void* state, int32_t n, int32_t k,
+                                           const void* const* basis, const double* h, void* q,
+                                           double* dots, hpcg_error* error);
+  hpcg_status (*subtract_projections_dots_float)(void* state, int32_t n, int32_t k,
+                                                 const void* const* basis, const double* h,
+                                                 void* q, double* dots, hpcg_error* error);
 } hpcg_backend;
 
 /* Version 1's table, which xhpcg still loads: host vectors only, kernels on double*. */

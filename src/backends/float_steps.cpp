@@ -176,4 +176,10 @@ void Backend::subtract_projections(local_int n, int k, const BackendVector* basi
   }
 }
 
+void Backend::subtract_projections_dots(local_int n, int k, const BackendVector* basis,
+                                        const double* h, BackendVector& q, double* dots) {
+  subtract_projections(n, k, basis, h, q);
+  basis_dots(n, k, basis, q, dots);
+}
+
 }  // namespace hpcg

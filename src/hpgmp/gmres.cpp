@@ -69,23 +69,47 @@ P rotate(Projection<P>& p, int k) {
   return std::abs(v2);
 }
 
-/// One pass of classical Gram-Schmidt of q against basis[0..k-1]: h = Q^T q (one reduction for
-/// all k), then q -= Q h one basis vector at a time, which rounds as the reference's fused loop.
-/// Both are the backend's Gram-Schmidt steps, one pass over the basis each where it fuses them.
-/// `local` keeps the coefficients as the update took them.
+/// h = the sum over the ranks of `local` rounded to T (one reduction for all k), and `local` =
+/// h as the update takes it.
 template <class T>
-void gram_schmidt_pass(MxpWorkspace& ws, local_int n, std::vector<BackendVector>& basis, int k,
-                       BackendVector& q, std::vector<T>& h, std::vector<double>& local) {
-  Backend& backend = ws.backend();
-  backend.basis_dots(n, k, basis.data(), q, local.data());
-  if (StepAuditor* audits = ws.auditor()) audits->basis_dots<T>(k, basis.data(), q, local.data());
+void sum_over_ranks(MxpWorkspace& ws, int k, std::vector<T>& h, std::vector<double>& local) {
   for (int j = 0; j < k; ++j) h[j] = static_cast<T>(local[j]);
   if (ws.comm().size() > 1) {
     MPI_Allreduce(MPI_IN_PLACE, h.data(), k, std::is_same_v<T, float> ? MPI_FLOAT : MPI_DOUBLE,
                   MPI_SUM, ws.comm().get());
   }
   for (int j = 0; j < k; ++j) local[j] = static_cast<double>(h[j]);
-  backend.subtract_projections(n, k, basis.data(), local.data(), q);
+}
+
+/// Classical Gram-Schmidt with reorthogonalisation (CGS2) of q = A z against basis[0..k-1]: two
+/// passes of h = Q^T q then q -= Q h, each update one basis vector at a time, which rounds as
+/// the reference's fused loop. The backend's steps: the first dots, the first update fused with
+/// the second dots (subtract_projections_dots), the second update. `first` and `second` keep
+/// the passes' coefficients as the updates took them; column k - 1 of the Hessenberg matrix gets
+/// their sum.
+template <class T, class P>
+void orthogonalize(MxpWorkspace& ws, local_int n, std::vector<BackendVector>& basis, int k,
+                   const BackendVector& z, Projection<P>& proj, std::vector<double>& first,
+                   std::vector<double>& second) {
+  Backend& backend = ws.backend();
+  BackendVector& q = basis[k];
+  StepAuditor* audits = ws.auditor();
+  backend.basis_dots(n, k, basis.data(), q, first.data());
+  if (audits != nullptr) audits->basis_dots<T>(k, basis.data(), q, first.data());
+  sum_over_ranks(ws, k, proj.h, first);
+  for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
+  backend.subtract_projections_dots(n, k, basis.data(), first.data(), q, second.data());
+  if (audits != nullptr) {
+    audits->subtract_projections<T>(z, k, basis.data(), {first.data()}, q,
+                                    "subtract_projections_dots");
+    audits->basis_dots<T>(k, basis.data(), q, second.data(), "subtract_projections_dots");
+  }
+  sum_over_ranks(ws, k, proj.h, second);
+  backend.subtract_projections(n, k, basis.data(), second.data(), q);
+  if (audits != nullptr) {
+    audits->subtract_projections<T>(z, k, basis.data(), {first.data(), second.data()}, q);
+  }
+  for (int i = 0; i < k; ++i) proj.at(i, k - 1) += proj.h[i];
 }
 
 }  // namespace
@@ -121,8 +145,8 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
   backend.upload(b.data(), 0, n, b_vec);
   backend.upload(x_host.data(), 0, n, x);
   Projection<P> proj(m);
-  // Gram-Schmidt's coefficients as the backend takes them, this pass's and the first pass's.
-  std::vector<double> scratch(m + 1), first_pass(m + 1);
+  // Gram-Schmidt's coefficients as the backend takes them, each pass's.
+  std::vector<double> first_pass(m + 1), second_pass(m + 1);
   GmresResult result;
   FlopCount& flops = result.flops;
 
@@ -180,17 +204,7 @@ GmresResult gmres(MxpWorkspace& ws, const Vector& b, Vector& x_host,
       if (StepAuditor* audits = ws.auditor()) audits->spmv<Inner>(0, z, Q[k]);
       flops.spmv += spmv_flops;
       lap(steps.spmv);
-      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, first_pass);
-      if (StepAuditor* audits = ws.auditor()) {
-        audits->subtract_projections<Inner>(z, k, Q.data(), {first_pass.data()}, Q[k]);
-      }
-      for (int i = 0; i < k; ++i) proj.at(i, k - 1) = proj.h[i];
-      gram_schmidt_pass(ws, n, Q, k, Q[k], proj.h, scratch);
-      if (StepAuditor* audits = ws.auditor()) {
-        audits->subtract_projections<Inner>(z, k, Q.data(), {first_pass.data(), scratch.data()},
-                                            Q[k]);
-      }
-      for (int i = 0; i < k; ++i) proj.at(i, k - 1) += proj.h[i];
+      orthogonalize<Inner>(ws, n, Q, k, z, proj, first_pass, second_pass);
       const P beta = std::sqrt(global_dot<Inner>(ws, n, Q[k], Q[k]));
       S::waxpby(backend, n, static_cast<Inner>(P(1) / beta), Q[k], 0.0, Q[k], Q[k]);
       flops.orthogonalization += 8.0 * k * global_n + 3.0 * global_n;

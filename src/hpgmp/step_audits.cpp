@@ -193,7 +193,7 @@ void StepAuditor::residual_restriction(int l, const BackendVector& r, const Back
 
 template <class T>
 void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVector& q,
-                             const double* h) {
+                             const double* h, const char* step) {
   if (!draw()) return;
   const local_int n = ws_.problem().fine().A.rows;
   const std::vector<T> q_host = downloaded<T>(q, n);
@@ -217,13 +217,13 @@ void StepAuditor::basis_dots(int k, const BackendVector* basis, const BackendVec
                            float_dot_tolerance(n, v.data(), q_host.data(), exact, scale));
     }
   }
-  verdict(suffixed<T>("basis_dots"), 0, error, 1.0, tolerance);
+  verdict(suffixed<T>(step), 0, error, 1.0, tolerance);
 }
 
 template <class T>
 void StepAuditor::subtract_projections(const BackendVector& z, int k, const BackendVector* basis,
                                        const std::vector<const double*>& passes,
-                                       const BackendVector& q) {
+                                       const BackendVector& q, const char* step) {
   if (!draw()) return;
   const SparseMatrix& A = ws_.problem().fine().A;
   const std::vector<T> z_host = with_halo<T>(0, z);
@@ -260,7 +260,7 @@ void StepAuditor::subtract_projections(const BackendVector& z, int k, const Back
       }
     }
   }
-  verdict(suffixed<T>("subtract_projections"), 0, error, 1.0, tolerance_of<T>());
+  verdict(suffixed<T>(step), 0, error, 1.0, tolerance_of<T>());
 }
 
 #define HPGMP_AUDITS(T)                                                                        \
@@ -269,10 +269,10 @@ void StepAuditor::subtract_projections(const BackendVector& z, int k, const Back
   template void StepAuditor::residual_restriction<T>(int, const BackendVector&,                \
                                                      const BackendVector&, const BackendVector&); \
   template void StepAuditor::basis_dots<T>(int, const BackendVector*, const BackendVector&,    \
-                                           const double*);                                     \
+                                           const double*, const char*);                        \
   template void StepAuditor::subtract_projections<T>(                                          \
       const BackendVector&, int, const BackendVector*, const std::vector<const double*>&,      \
-      const BackendVector&);
+      const BackendVector&, const char*);
 HPGMP_AUDITS(double)
 HPGMP_AUDITS(float)
 #undef HPGMP_AUDITS

@@ -184,7 +184,9 @@ void StepChecker::check_precision(int l, const std::string& suffix, double toler
 
 /// Gram-Schmidt's steps on drawn basis vectors, more than a fused kernel takes at once (16 in
 /// kokkos and cuda): the dots against the exact ones to the dot's tolerance, the update against
-/// waxpby's reference kernel one basis vector at a time.
+/// waxpby's reference kernel one basis vector at a time, and the fused middle step
+/// (subtract_projections_dots) against both: its update as the update's, its dots against the
+/// exact dots of the q it made.
 template <class T>
 void StepChecker::check_gram_schmidt(const std::string& suffix, double tolerance) {
   constexpr int k = 20;
@@ -196,29 +198,34 @@ void StepChecker::check_gram_schmidt(const std::string& suffix, double tolerance
     basis.push_back(std::move(drawn_vector.host));
     vectors.push_back(std::move(drawn_vector.device));
   }
+  // The dots h of q against the basis: verdict on their largest error.
+  const auto check_dots = [&](const std::string& step, const std::vector<T>& q, const double* h) {
+    double dot_error = 0, dot_scale = 0, dot_tolerance = tolerance;
+    for (int j = 0; j < k; ++j) {
+      double exact = 0, scale = 0;
+      for (local_int i = 0; i < n; ++i) {
+        exact += double(basis[j][i]) * q[i];
+        scale += std::abs(double(basis[j][i]) * q[i]);
+      }
+      dot_error = std::max(dot_error, std::abs(h[j] - exact));
+      dot_scale = std::max(dot_scale, scale);
+      if constexpr (std::is_same_v<T, float>) {
+        dot_tolerance = std::max(dot_tolerance, float_dot_tolerance(n, basis[j].data(), q.data(),
+                                                                    exact, scale));
+      }
+    }
+    verdict(step + suffix, 0, dot_error, dot_scale, dot_tolerance);
+  };
   Pair<T> q = drawn<T>(0, n, false);
-  double h[k] = {}, dot_error = 0, dot_scale = 0, dot_tolerance = tolerance;
+  double h[k] = {};
   backend_.basis_dots(n, k, vectors.data(), q.device, h);
-  for (int j = 0; j < k; ++j) {
-    double exact = 0, scale = 0;
-    for (local_int i = 0; i < n; ++i) {
-      exact += double(basis[j][i]) * q.host[i];
-      scale += std::abs(double(basis[j][i]) * q.host[i]);
-    }
-    dot_error = std::max(dot_error, std::abs(h[j] - exact));
-    dot_scale = std::max(dot_scale, scale);
-    if constexpr (std::is_same_v<T, float>) {
-      dot_tolerance = std::max(dot_tolerance, float_dot_tolerance(n, basis[j].data(),
-                                                                  q.host.data(), exact, scale));
-    }
-  }
-  verdict("basis_dots" + suffix, 0, dot_error, dot_scale, dot_tolerance);
+  check_dots("basis_dots", q.host, h);
+
   double coefficients[k], largest = 1;  // |q| + sum |c_j| bounds every value the update makes
   for (int j = 0; j < k; ++j) {
     coefficients[j] = (j % 2 == 0 ? 1 : -1) * (0.5 + 0.0625 * j);
     largest += std::abs(coefficients[j]);
   }
-  backend_.subtract_projections(n, k, vectors.data(), coefficients, q.device);
   std::vector<T> expected = q.host;
   for (int j = 0; j < k; ++j) {
     if constexpr (std::is_same_v<T, float>) {
@@ -229,8 +236,16 @@ void StepChecker::check_gram_schmidt(const std::string& suffix, double tolerance
                         expected.data());
     }
   }
+  backend_.subtract_projections(n, k, vectors.data(), coefficients, q.device);
   verdict("subtract_projections" + suffix, 0,
           max_error(downloaded<T>(q.device, n), expected, n).first, largest, tolerance);
+
+  upload(q.host, n, q.device);
+  backend_.subtract_projections_dots(n, k, vectors.data(), coefficients, q.device, h);
+  const std::vector<T> updated = downloaded<T>(q.device, n);
+  verdict("subtract_projections_dots" + suffix, 0, max_error(updated, expected, n).first, largest,
+          tolerance);
+  check_dots("subtract_projections_dots", updated, h);
 }
 
 void StepChecker::check_level(int l) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Gram-Schmidt's backend steps (basis_dots, subtract_projections) on 1, 2 and 4 ranks: openmp's
-// and the cuda plugin's fused dots give their per-vector dots bit for bit in both precisions,
-// kokkos's its fixed tree, every fused update the per-vector WAXPBYs' values up to one fused
-// multiply-add per term, the cuda plugin's entries run through the ABI, and xhpgmp's step
+// Gram-Schmidt's backend steps (basis_dots, subtract_projections, subtract_projections_dots) on
+// 1, 2 and 4 ranks: openmp's and the cuda plugin's fused dots give their per-vector dots bit for
+// bit in both precisions, kokkos's its fixed tree, every fused update the per-vector WAXPBYs'
+// values up to one fused multiply-add per term, the middle step the backend's own update then
+// its own dots bit for bit, the cuda plugin's entries run through the ABI, and xhpgmp's step
 // checks name a backend whose fused step errs.
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -34,26 +35,33 @@ NonsymProblem small_problem(const Comm& comm, int n = 16) {
 
 /// The reference steps with one Gram-Schmidt step wrong in one precision: the last dot off by 10
 /// (the check's scale, sum |q_j q| over 16^3 rows, is about 1400), or q_0's coefficient by 1e-2
-/// (the update's scale, 1 + sum |c_j|, is about 23).
+/// (the update's scale, 1 + sum |c_j|, is about 23). The default middle step calls both, so it
+/// errs with them; with `only_middle` the two steps are right and the middle step's dots are off.
 class WrongGramSchmidt : public Backend {
  public:
-  WrongGramSchmidt(bool wrong_dots, bool single) : wrong_dots_(wrong_dots), single_(single) {}
+  WrongGramSchmidt(bool wrong_dots, bool single, bool only_middle = false)
+      : wrong_dots_(wrong_dots), single_(single), only_middle_(only_middle) {}
   std::string name() const override { return "wrong_gram_schmidt"; }
   std::string version() const override { return "test"; }
   void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
                   double* h) override {
     Backend::basis_dots(n, k, basis, q, h);
-    if (wrong_dots_ && q.single() == single_) h[k - 1] += 10.0;
+    if (!only_middle_ && wrong_dots_ && q.single() == single_) h[k - 1] += 10.0;
   }
   void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
                             BackendVector& q) override {
     std::vector<double> coefficients(h, h + k);
-    if (!wrong_dots_ && q.single() == single_) coefficients[0] *= 1.01;
+    if (!only_middle_ && !wrong_dots_ && q.single() == single_) coefficients[0] *= 1.01;
     Backend::subtract_projections(n, k, basis, coefficients.data(), q);
+  }
+  void subtract_projections_dots(local_int n, int k, const BackendVector* basis, const double* h,
+                                 BackendVector& q, double* dots) override {
+    Backend::subtract_projections_dots(n, k, basis, h, q, dots);
+    if (only_middle_ && q.single() == single_) dots[0] -= 10.0;
   }
 
  private:
-  bool wrong_dots_, single_;
+  bool wrong_dots_, single_, only_middle_;
 };
 
 TEST(GramSchmidtSteps, ChecksNameAWrongFusedStep) {
@@ -64,13 +72,29 @@ TEST(GramSchmidtSteps, ChecksNameAWrongFusedStep) {
       WrongGramSchmidt backend(wrong_dots, single);
       backend.optimize(problem);
       MxpWorkspace ws(backend, problem);
-      const std::string step = std::string(wrong_dots ? "basis_dots" : "subtract_projections") +
-                               (single ? "_float" : "") + " on level 0";
+      const std::string suffix = std::string(single ? "_float" : "") + " on level 0";
+      const std::string step =
+          std::string(wrong_dots ? "basis_dots" : "subtract_projections") + suffix;
       std::vector<std::string> reasons = check_steps(ws);
-      ASSERT_EQ(reasons.size(), 1u) << step;
+      ASSERT_EQ(reasons.size(), 2u) << step;
       EXPECT_NE(reasons[0].find("backend step " + step + " differs"), std::string::npos)
           << reasons[0];
+      EXPECT_NE(reasons[1].find("backend step subtract_projections_dots" + suffix + " differs"),
+                std::string::npos)
+          << reasons[1];
     }
+  }
+  for (bool single : {true, false}) {
+    NonsymProblem problem = small_problem(comm);
+    WrongGramSchmidt backend(true, single, true);
+    backend.optimize(problem);
+    MxpWorkspace ws(backend, problem);
+    const std::string step =
+        std::string("subtract_projections_dots") + (single ? "_float" : "") + " on level 0";
+    std::vector<std::string> reasons = check_steps(ws);
+    ASSERT_EQ(reasons.size(), 1u) << step;
+    EXPECT_NE(reasons[0].find("backend step " + step + " differs"), std::string::npos)
+        << reasons[0];
   }
 }
 
@@ -133,7 +157,8 @@ double tree_dot(const std::vector<T>& x, const std::vector<T>& y) {
 /// them) on k basis vectors (more than a kernel's chunk of 16 where a backend splits the basis):
 /// the dots the same on every call and bit for bit their dot()'s (openmp, the cuda plugin) or
 /// kokkos's tree (which a per-vector dot would not give), the update within one rounding per
-/// term of the per-vector WAXPBYs'.
+/// term of the per-vector WAXPBYs', and the middle step (subtract_projections_dots) bit for bit
+/// the backend's update, then its dots of the updated q.
 template <class T>
 void expect_fused_matches_per_vector(Backend& backend, NonsymProblem& problem, int k,
                                      Dots dots) {
@@ -148,12 +173,15 @@ void expect_fused_matches_per_vector(Backend& backend, NonsymProblem& problem, i
       values[i] = static_cast<T>(drawn / 1000.0 - 1.0);
     }
     basis.push_back(ws.allocate<T>(0, n));
-    if constexpr (std::is_same_v<T, float>) {
-      backend.upload_float(values.data(), 0, n, basis.back());
-    } else {
-      backend.upload(values.data(), 0, n, basis.back());
-    }
   }
+  auto upload = [&](const std::vector<T>& in, BackendVector& v) {
+    if constexpr (std::is_same_v<T, float>) {
+      backend.upload_float(in.data(), 0, n, v);
+    } else {
+      backend.upload(in.data(), 0, n, v);
+    }
+  };
+  for (int j = 0; j <= k; ++j) upload(host[j], basis[j]);
   BackendVector& q = basis[k];
   std::vector<double> fused(k), again(k), per_vector(k);
   backend.basis_dots(n, k, basis.data(), q, fused.data());
@@ -178,13 +206,17 @@ void expect_fused_matches_per_vector(Backend& backend, NonsymProblem& problem, i
   };
   backend.subtract_projections(n, k, basis.data(), fused.data(), q);
   download(q, after_fused);
-  if constexpr (std::is_same_v<T, float>) {
-    backend.upload_float(host[k].data(), 0, n, q);
-  } else {
-    backend.upload(host[k].data(), 0, n, q);
-  }
+  upload(host[k], q);
   backend.Backend::subtract_projections(n, k, basis.data(), fused.data(), q);
   download(q, after_per_vector);
+  upload(host[k], q);
+  std::vector<double> middle(k), middle_again(k);
+  std::vector<T> after_middle(n);
+  backend.subtract_projections_dots(n, k, basis.data(), fused.data(), q, middle.data());
+  download(q, after_middle);
+  backend.basis_dots(n, k, basis.data(), q, middle_again.data());
+  EXPECT_EQ(after_middle, after_fused) << "the middle step's update";
+  EXPECT_EQ(middle, middle_again) << "the middle step's dots";
   // Each term may round once (WAXPBY's c * v, then the sum) or be one fused multiply-add.
   const double epsilon = std::numeric_limits<T>::epsilon();
   for (local_int i = 0; i < n; ++i) {

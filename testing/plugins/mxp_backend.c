@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause
- * A plugin with xhpgmp's steps (ABI 3.3) on host vectors: its own SpMV, forward Gauss-Seidel
- * (natural order) in double and float, the refinement's crossings and Gram-Schmidt's two steps in
- * both precisions. Honest as built; with
+ * A plugin with xhpgmp's steps (ABI 3.4) on host vectors: its own SpMV, forward Gauss-Seidel
+ * (natural order) in double and float, the refinement's crossings and Gram-Schmidt's steps in
+ * both precisions (its middle step through its two steps). Honest as built; with
  * one FAULT_* defined it does what xhpgmp must refuse:
  *   FAULT_HALF_PRECISION_INNER  the float steps round their results to bfloat16
  *   FAULT_FLOAT_OUTER_LOOP      the double steps (SpMV, dot, WAXPBY) computed in float
@@ -15,8 +15,9 @@
  *   FAULT_HALF_PRECISION_PROJECTIONS  subtract_projections on double vectors keeps half
  *                               precision's 11 significant bits in each update
  *   FAULT_FLOAT_GRAM_SCHMIDT    both double steps computed in float
- *   FAULT_MID_PHASE_GRAM_SCHMIDT  only inside the timed phase (the second instance, calls 2 to
- *                               1000 of each float step: the checks call each once), the float
+ *   FAULT_MID_PHASE_GRAM_SCHMIDT  only inside the timed phase (the second instance, calls 3 to
+ *                               1000 of each float step: the checks call each twice, the second
+ *                               time through the middle step), the float
  *                               steps leave out the last basis vector: the dots where k is even,
  *                               the update where k is odd, so that each alone is wrong
  *   FAULT_OLD_3_2_TABLE         honest, built as against the 3.2 header: struct_size ends before
@@ -230,7 +231,7 @@ static double stored_projection(double value) {
 static int drops_last_float(mxp_state* s, long* calls, int32_t k, int parity) {
 #if defined(FAULT_MID_PHASE_GRAM_SCHMIDT)
   const long call = ++*calls;
-  return s->instance >= 2 && call >= 2 && call <= 1000 && k % 2 == parity;
+  return s->instance >= 2 && call >= 3 && call <= 1000 && k % 2 == parity;
 #else
   (void)s, (void)calls, (void)k, (void)parity;
   return 0;
@@ -321,6 +322,24 @@ static hpcg_status mxp_subtract_projections_float(void* state, int32_t n, int32_
   return HPCG_STATUS_OK;
 }
 
+/* ABI 3.4's middle step: the update, then the dots of the updated q, through the two entries
+ * above (with their faults). */
+static hpcg_status mxp_subtract_projections_dots(void* state, int32_t n, int32_t k,
+                                                 const void* const* basis, const double* h,
+                                                 void* q, double* dots, hpcg_error* error) {
+  const hpcg_status status = mxp_subtract_projections(state, n, k, basis, h, q, error);
+  return status != HPCG_STATUS_OK ? status : mxp_basis_dots(state, n, k, basis, q, dots, error);
+}
+
+static hpcg_status mxp_subtract_projections_dots_float(void* state, int32_t n, int32_t k,
+                                                       const void* const* basis,
+                                                       const double* h, void* q, double* dots,
+                                                       hpcg_error* error) {
+  const hpcg_status status = mxp_subtract_projections_float(state, n, k, basis, h, q, error);
+  return status != HPCG_STATUS_OK ? status
+                                  : mxp_basis_dots_float(state, n, k, basis, q, dots, error);
+}
+
 #if defined(FAULT_OLD_3_2_TABLE)
 #define MXP_TABLE_SIZE offsetof(hpcg_backend, basis_dots)
 #else
@@ -345,6 +364,8 @@ static const hpcg_backend table = {
     .subtract_projections = mxp_subtract_projections,
     .basis_dots_float = mxp_basis_dots_float,
     .subtract_projections_float = mxp_subtract_projections_float,
+    .subtract_projections_dots = mxp_subtract_projections_dots,
+    .subtract_projections_dots_float = mxp_subtract_projections_dots_float,
 };
 
 const hpcg_backend* hpcg_backend_entry(void) { return &table; }

@@ -197,6 +197,12 @@ class Backend {
                           double* h);
   virtual void subtract_projections(local_int n, int k, const BackendVector* basis,
                                     const double* h, BackendVector& q);
+  /// subtract_projections(h) then basis_dots into `dots`, as those two steps compute them: the
+  /// middle of classical Gram-Schmidt with reorthogonalisation (CGS2), where the first pass's
+  /// update and the second pass's dots read the basis once between them. The default calls the
+  /// two steps; a plugin gives it as subtract_projections_dots(_float) (ABI 3.4).
+  virtual void subtract_projections_dots(local_int n, int k, const BackendVector* basis,
+                                         const double* h, BackendVector& q, double* dots);
 
   /// The whole V-cycle x = M r on the fine level, for a backend that must take over completely
   /// (exchanging halos through `halo`). Returns false to let the core run its V-cycle from this

@@ -37,15 +37,18 @@ class StepAuditor {
   void residual_restriction(int l, const BackendVector& r, const BackendVector& x,
                             const BackendVector& rc);
   /// Gram-Schmidt's dots on the fine level: h[j] = the local basis[j].q for j < k, as
-  /// basis_dots returned them (before their sum over the ranks).
+  /// basis_dots returned them (before their sum over the ranks). `step` names the backend's
+  /// step that made them in a reason (subtract_projections_dots for the second pass's).
   template <class T>
-  void basis_dots(int k, const BackendVector* basis, const BackendVector& q, const double* h);
+  void basis_dots(int k, const BackendVector* basis, const BackendVector& q, const double* h,
+                  const char* step = "basis_dots");
   /// Gram-Schmidt's update, after pass passes.size() of an Arnoldi step: q = A z, then for
   /// each pass p in turn q -= sum_j passes[p][j] basis[j] (its input q is gone, so the check
   /// starts again from A z, whose z is intact and has its halo exchanged).
   template <class T>
   void subtract_projections(const BackendVector& z, int k, const BackendVector* basis,
-                            const std::vector<const double*>& passes, const BackendVector& q);
+                            const std::vector<const double*>& passes, const BackendVector& q,
+                            const char* step = "subtract_projections");
 
   long audited() const { return audited_; }
   /// One reason per step and level that disagreed, the same on every rank.

@@ -59,6 +59,8 @@ class OpenMPBackend : public Backend {
                   double* h) override;
   void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
                             BackendVector& q) override;
+  void subtract_projections_dots(local_int n, int k, const BackendVector* basis, const double* h,
+                                 BackendVector& q, double* dots) override;
 
   // The core's defaults, counted (traffic.hpp); those that write a vector also forget where
   // the pre-smoothing left U x (see LevelOrdering::upper_of).
@@ -102,6 +104,9 @@ class OpenMPBackend : public Backend {
   void forget_upper_sums();
   /// The float copy of the level's split copy, made at the first call (as float_values()).
   SweepValues<float> float_sweep_values(int level);
+  /// The host addresses of k vectors of T (double or float), for Gram-Schmidt's passes.
+  template <class T>
+  std::vector<const T*> host_addresses(int k, const BackendVector* basis);
 
   std::vector<LevelOrdering> orderings_;  ///< one per level
   TrafficCount traffic_;

@@ -215,6 +215,15 @@ void PluginBackend::subtract_projections(local_int n, int k, const BackendVector
        static_cast<int32_t>(k), handles(basis, k).data(), h, q.handle());
 }
 
+void PluginBackend::subtract_projections_dots(local_int n, int k, const BackendVector* basis,
+                                              const double* h, BackendVector& q, double* dots) {
+  const auto entry =
+      q.single() ? table_.subtract_projections_dots_float : table_.subtract_projections_dots;
+  if (entry == nullptr) return Backend::subtract_projections_dots(n, k, basis, h, q, dots);
+  call(q.single() ? "subtract_projections_dots_float" : "subtract_projections_dots", entry, n,
+       static_cast<int32_t>(k), handles(basis, k).data(), h, q.handle(), dots);
+}
+
 std::vector<local_int> PluginBackend::sweep_order(int l) const {
   if (table_.sweep_order == nullptr) return {};
   std::vector<local_int> order(level(l).A.rows, -1);

@@ -47,12 +47,14 @@ class PluginBackend final : public Backend {
   /// Each step is the table's entry of the same name (or its *_part entry), else the default.
   HPCG_HALO_STEPS(HPCG_OVERRIDE_HALO_STEP)
   HPCG_LOCAL_STEPS(HPCG_OVERRIDE_LOCAL_STEP)
-  /// Gram-Schmidt's steps: basis_dots / subtract_projections (or their _float entries, by q's
-  /// precision), else the defaults.
+  /// Gram-Schmidt's steps: basis_dots / subtract_projections / subtract_projections_dots (or
+  /// their _float entries, by q's precision), else the defaults.
   void basis_dots(local_int n, int k, const BackendVector* basis, const BackendVector& q,
                   double* h) override;
   void subtract_projections(local_int n, int k, const BackendVector* basis, const double* h,
                             BackendVector& q) override;
+  void subtract_projections_dots(local_int n, int k, const BackendVector* basis, const double* h,
+                                 BackendVector& q, double* dots) override;
   bool mg(HaloService& halo, const BackendVector& r, BackendVector& x) override;
   std::vector<local_int> sweep_order(int level) const override;
 
