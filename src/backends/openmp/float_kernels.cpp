@@ -58,13 +58,14 @@ double FloatSweepCopy::bytes() const {
                                              diagonal.size() + inverse_diagonal.size());
 }
 
-// SpMV overlaps the halo exchange as the double one does.
+// SpMV overlaps the halo exchange as the double one does, its slices from the sliced rows.
 void OpenMPBackend::spmv_float_part(HaloPart part, int l, const BackendVector& x,
                                     BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
+  const SlicedRows& sliced = float_sliced_rows(l);
   openmp::spmv(ordering(l).layout, float_sweep_values(l),
                part == HaloPart::before_halo ? split.interior : split.boundary,
-               host_data_float(x), host_data_float(y));
+               host_data_float(x), host_data_float(y), &sliced);
 }
 
 void OpenMPBackend::residual_restriction_float_part(HaloPart part, int l, const BackendVector& r,

@@ -363,16 +363,32 @@ void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& value
 
 template <class Value>
 void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
-          const Value* x, Value* y) {
+          const Value* x, Value* y, const SlicedRows* sliced) {
+  static_assert(std::is_same_v<Value, double> || std::is_same_v<Value, float>);
+  HPCG_REQUIRE((sliced == nullptr || std::is_same_v<Value, float>));
   const auto count = static_cast<long>(runs.size());
   with_sweep_matrix(layout, values, [&](const auto& M) {
 #pragma omp parallel for schedule(static)
     for (long k = 0; k < count; ++k) {
+      const local_int end = runs.end[k];
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
       local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
-      for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
-        M.prefetch_ahead(i, runs.end[k] - 1);
+      for (local_int i = runs.begin[k]; i < end;) {
+        if constexpr (std::is_same_v<Value, float>) {
+          const local_int s = i / slice_rows;
+          if (sliced != nullptr && i % slice_rows == 0 && i + slice_rows <= end &&
+              sliced->qualifies(s)) {
+            sliced->product(s, x, y);
+            // The slice took its rows' entries apart too: the cursors move past them.
+            i += slice_rows;
+            M.lower.apart.seek(lower_h, i);
+            M.upper.apart.seek(upper_h, i);
+            continue;
+          }
+        }
+        M.prefetch_ahead(i, end - 1);
         y[i] = M.product(i, x, lower_h, upper_h);
+        ++i;
       }
     }
   });
@@ -451,7 +467,7 @@ void residual_restriction(const Level& fine, const SweepLayout& layout,
   template void block_gs_forward(const SweepLayout&, const SweepValues<Value>&,                \
                                  const BlockColoring&, local_int, const Value*, Value*);       \
   template void spmv(const SweepLayout&, const SweepValues<Value>&, const RowRuns&,            \
-                     const Value*, Value*);                                                    \
+                     const Value*, Value*, const SlicedRows*);                                 \
   template void residual_restriction(const Level&, const SweepLayout&,                         \
                                      const SweepValues<Value>&, const Value*, const Value*,    \
                                      Value*, const PreSmoothedUpper*);

@@ -9,6 +9,7 @@
 
 #include "halo_split.hpp"
 #include "prolonged_upper.hpp"
+#include "sliced_rows.hpp"
 #include "hpcg/backends/block_coloring.hpp"
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
@@ -67,9 +68,10 @@ void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& value
 /// y = A x from `layout` (the split copy: its diagonal, L and U) for the rows of `runs`
 /// (halo_split.hpp); x's halo must be current where those rows read it. The same matrix summed
 /// in another order than the core's CSR: it differs from the reference SpMV in rounding only.
+/// With `sliced` (float only), the runs' whole slices that qualify come from it instead.
 template <class Value>
 void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
-          const Value* x, Value* y);
+          const Value* x, Value* y, const SlicedRows* sliced = nullptr);
 
 /// spmv on `runs`, returning the local x.y over their rows: per-thread partial sums over the
 /// runs' static chunks, added in thread order, so that it repeats bit for bit; it differs from

@@ -42,7 +42,8 @@ double OpenMPBackend::optimization_bytes() const {
                  static_cast<double>(c.block_start.size() + c.blocks.size() + c.color_start.size()) +
              sizeof(int) * static_cast<double>(c.block_color.size()) +
              sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes() +
-             o.prolonged_upper.bytes() + (o.float_copy ? o.float_copy->bytes() : 0.0);
+             o.prolonged_upper.bytes() + (o.float_copy ? o.float_copy->bytes() : 0.0) +
+             (o.float_sliced ? o.float_sliced->bytes() : 0.0);
   }
   return bytes;
 }
@@ -133,7 +134,10 @@ void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const Backen
 }
 
 void OpenMPBackend::diagonal_changed(int l) {
-  refresh_inverse_diagonal(level(l).A, ordering(l).layout);
+  LevelOrdering& o = ordering(l);
+  refresh_inverse_diagonal(level(l).A, o.layout);
+  o.float_copy.reset();  // made again from the new values when a float step asks
+  o.float_sliced.reset();
 }
 
 void OpenMPBackend::forget_upper_sums() {

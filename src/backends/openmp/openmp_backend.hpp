@@ -93,6 +93,7 @@ class OpenMPBackend : public Backend {
     HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
     ProlongedUpper prolonged_upper;  ///< what the post-smoothing reads in place of U
     std::optional<FloatSweepCopy> float_copy;  ///< layout's values in float, once a float step asks
+    std::optional<SlicedRows> float_sliced;    ///< A in float slices, once the float SpMV asks
     /// The x whose -U x the last pre-smoothing left in sweep_rhs, while nothing but
     /// prolongation and the halo exchange wrote it since; and the correction prolongation added.
     const double* upper_of = nullptr;
@@ -104,6 +105,8 @@ class OpenMPBackend : public Backend {
   void forget_upper_sums();
   /// The float copy of the level's split copy, made at the first call (as float_values()).
   SweepValues<float> float_sweep_values(int level);
+  /// The level's matrix in float slices, made at the first call.
+  const SlicedRows& float_sliced_rows(int level);
   /// The host addresses of k vectors of T (double or float), for Gram-Schmidt's passes.
   template <class T>
   std::vector<const T*> host_addresses(int k, const BackendVector* basis);
