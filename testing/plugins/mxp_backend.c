@@ -17,9 +17,9 @@
  *   FAULT_FLOAT_GRAM_SCHMIDT    both double steps computed in float
  *   FAULT_MID_PHASE_GRAM_SCHMIDT  only inside the timed phase (the second instance, calls 3 to
  *                               1000 of each float step: the checks call each twice, the second
- *                               time through the middle step), the float
- *                               steps leave out the last basis vector: the dots where k is even,
- *                               the update where k is odd, so that each alone is wrong
+ *                               time through the middle step), the float steps leave out the
+ *                               last basis vector: the dots where k is even, the update where k
+ *                               is odd, so that each alone is wrong
  *   FAULT_OLD_3_2_TABLE         honest, built as against the 3.2 header: struct_size ends before
  *                               the Gram-Schmidt entries, which fail if called */
 #define _POSIX_C_SOURCE 200112L /* setenv */
