@@ -23,7 +23,10 @@ std::vector<local_int> pattern_of(const SparseMatrix& A, local_int s) {
     if (pattern.size() > widest_pattern) return {};
   }
   // Every row reads every offset: each must name an owned row.
-  if (i0 + pattern.front() < 0 || i0 + slice_rows - 1 + pattern.back() >= A.rows) return {};
+  if (pattern.empty() || i0 + pattern.front() < 0 ||
+      i0 + slice_rows - 1 + pattern.back() >= A.rows) {
+    return {};
+  }
   return pattern;
 }
 
