@@ -104,6 +104,9 @@ void StepChecker::verdict(const std::string& step, int l, double error, double s
   const Comm& comm = ws_.comm();
   error = comm.max(std::isfinite(error) ? error : 1e300);
   scale = comm.max(scale);
+  // A float dot's tolerance is each rank's own (its reference sum's error): the largest error
+  // is held to the largest, the same on every rank, so that every rank gives the same verdict.
+  tolerance = comm.max(tolerance);
   if (error <= tolerance * scale) return;
   std::ostringstream out;
   out << "backend step " << step << " on level " << l << " differs from the reference step: "
