@@ -5,13 +5,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
+#include "hpcg/base/comm.hpp"
 #include "hpcg/linalg/sparse_matrix.hpp"
 
 namespace hpcg::hpgmp {
+
+/// The verdict on one step, the same on every rank: the largest error over the ranks (one that
+/// is not finite as 1e300) against the largest scale and the largest tolerance (a float dot's
+/// tolerance is each rank's own, its reference sum's error). Empty where the step passes, else
+/// the reason, `when` following "differs from the reference step".
+inline std::string step_failure(const Comm& comm, const std::string& step, int l, double error,
+                                double scale, double tolerance, const std::string& when) {
+  error = comm.max(std::isfinite(error) ? error : 1e300);
+  scale = comm.max(scale);
+  tolerance = comm.max(tolerance);
+  if (error <= tolerance * scale) return {};
+  std::ostringstream out;
+  out << "backend step " << step << " on level " << l << " differs from the reference step"
+      << when << ": error " << error / std::max(scale, 1e-300) << " relative, tolerance "
+      << tolerance;
+  return out.str();
+}
 
 /// Largest |a - b| and largest |b|, over the first n entries.
 template <class T>

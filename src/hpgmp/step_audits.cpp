@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
 #include "hpcg/backends/reference_kernels.hpp"
@@ -121,22 +121,14 @@ const T* StepAuditor::values(int l) {
 void StepAuditor::verdict(const std::string& step, int l, double error, double scale,
                           double tolerance) {
   ++audited_;
-  const Comm& comm = ws_.comm();
-  error = comm.max(std::isfinite(error) ? error : 1e300);
-  scale = comm.max(scale);
-  // A float dot's tolerance is each rank's own (its reference sum's error): the largest error
-  // is held to the largest, the same on every rank, so that every rank gives the same verdict.
-  tolerance = comm.max(tolerance);
-  if (error <= tolerance * scale) return;
-  std::ostringstream out;
-  out << "backend step " << step << " on level " << l << " differs from the reference step "
-      << "in the timed phase: error " << error / std::max(scale, 1e-300) << " relative, tolerance "
-      << tolerance;
+  std::string reason =
+      step_failure(ws_.comm(), step, l, error, scale, tolerance, " in the timed phase");
+  if (reason.empty()) return;
   const std::string prefix = "backend step " + step + " on level " + std::to_string(l) + " ";
-  for (const std::string& reason : reasons_) {
-    if (reason.compare(0, prefix.size(), prefix) == 0) return;  // one reason per step and level
+  for (const std::string& known : reasons_) {
+    if (known.compare(0, prefix.size(), prefix) == 0) return;  // one reason per step and level
   }
-  reasons_.push_back(out.str());
+  reasons_.push_back(std::move(reason));
 }
 
 template <class T>

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <sstream>
 #include <utility>
 
 #include "hpcg/backends/reference_float_kernels.hpp"
@@ -101,17 +100,8 @@ std::vector<T> StepChecker::downloaded(const BackendVector& v, local_int count) 
 
 void StepChecker::verdict(const std::string& step, int l, double error, double scale,
                           double tolerance) {
-  const Comm& comm = ws_.comm();
-  error = comm.max(std::isfinite(error) ? error : 1e300);
-  scale = comm.max(scale);
-  // A float dot's tolerance is each rank's own (its reference sum's error): the largest error
-  // is held to the largest, the same on every rank, so that every rank gives the same verdict.
-  tolerance = comm.max(tolerance);
-  if (error <= tolerance * scale) return;
-  std::ostringstream out;
-  out << "backend step " << step << " on level " << l << " differs from the reference step: "
-      << "error " << error / std::max(scale, 1e-300) << " relative, tolerance " << tolerance;
-  reasons_.push_back(out.str());
+  std::string reason = step_failure(ws_.comm(), step, l, error, scale, tolerance, "");
+  if (!reason.empty()) reasons_.push_back(std::move(reason));
 }
 
 template <class T>
