@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -35,6 +37,8 @@ Vector v_cycle(Backend& backend, Problem& problem, const Comm& comm, const Vecto
 
 using testing::max_difference;
 using testing::random_rows;
+using backends::openmp::make_sliced_rows;
+using backends::openmp::SlicedRows;
 
 using Entries = std::vector<std::pair<local_int, double>>;
 
@@ -195,6 +199,16 @@ TEST(OpenMPBackend, FusedStepsEqualTheUnfusedVCycle) {
   omp_set_num_threads(1);
 }
 
+/// The bytes of A's slices for SpMV (sliced_rows.hpp): each qualifying slice's 16 rows by its
+/// pattern's entries of 8 bytes, 4 bytes a pattern offset, 17 bytes of starts and size per
+/// slice (and one more start), and 13 bytes an entry in a halo column.
+double slice_bytes(const SlicedRows<double>& sliced) {
+  double bytes = 17.0 * sliced.slices() + 4.0 + 4.0 * sliced.offsets.size() +
+                 13.0 * sliced.halo_value.size();
+  for (local_int s = 0; s < sliced.slices(); ++s) bytes += 8.0 * 16 * sliced.pattern_size[s];
+  return bytes;
+}
+
 TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   omp_set_num_threads(2);
   Comm comm;
@@ -205,7 +219,7 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
   // Per level: the split copy's fixed-width rows (entries 10 bytes with their 16-bit offsets,
   // explicit zeros included), its entries apart (12 bytes, and a row id and start for each row
   // that has any, sentinels included), the diagonal, its inverse and a scratch vector (8 bytes a
-  // row each), and a few integers per block.
+  // row each), a few integers per block, and the SpMV's slices.
   double expected = 0.0;
   for (const Level& level : problem.levels) {
     const SparseMatrix& A = level.A;
@@ -216,7 +230,8 @@ TEST(OpenMPBackend, UsesTwoColoursAndReportsItsMemory) {
     if (&level == &problem.fine()) {
       EXPECT_LT(padded, 1.1 * off_diagonal) << "few zeros added";
     }
-    expected += 10.0 * padded + (8.0 + 8.0 + 8.0) * rows;
+    expected += 10.0 * padded + (8.0 + 8.0 + 8.0) * rows +
+                slice_bytes(make_sliced_rows<double>(A));
     for (const auto* apart : {&layout.lower_apart, &layout.upper_apart}) {
       expected += 12.0 * apart->column.size() + 8.0 * apart->rows.size() + 4.0;
     }
@@ -368,68 +383,89 @@ TEST(OpenMPBackend, FusedDotsEqualTheUnfusedOnesAndRepeat) {
   omp_set_num_threads(1);
 }
 
+/// Row by row, and in units of 16 rows (the SpMV's slices): each row in one run, on the side of
+/// whether its unit reads the halo, the runs no longer than asked and starting at a unit.
 TEST(OpenMPBackend, HaloSplitCoversEveryRowOnceOnTheRightSide) {
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
   for (const Level& level : problem.levels) {
     const SparseMatrix& A = level.A;
-    const backends::openmp::HaloSplit split = backends::openmp::split_by_halo(A, 100);
-    std::vector<int> seen(A.rows, 0);
-    int wrong = 0;
-    auto visit = [&](const backends::openmp::RowRuns& runs, bool halo) {
-      for (size_t k = 0; k < runs.size(); ++k) {
-        wrong += runs.end[k] - runs.begin[k] > 100;
-        for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
-          ++seen[i];
-          bool reads = false;
-          for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) reads |= A.column_index[e] >= A.rows;
-          wrong += reads != halo;
-        }
+    std::vector<bool> reads(A.rows, false);
+    for (local_int i = 0; i < A.rows; ++i) {
+      for (nnz_int e = A.row_start[i]; e < A.row_start[i + 1]; ++e) {
+        reads[i] = reads[i] || A.column_index[e] >= A.rows;
       }
-    };
-    visit(split.interior, false);
-    visit(split.boundary, true);
-    EXPECT_EQ(wrong, 0);
-    EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
-    EXPECT_EQ(split.boundary.rows() > 0, A.columns > A.rows) << "boundary rows where a halo is";
+    }
+    for (local_int unit : {1, 16}) {
+      const local_int longest = unit == 1 ? 100 : 96;
+      const backends::openmp::HaloSplit split = backends::openmp::split_by_halo(A, longest, unit);
+      std::vector<int> seen(A.rows, 0);
+      int wrong = 0;
+      auto visit = [&](const backends::openmp::RowRuns& runs, bool halo) {
+        for (size_t k = 0; k < runs.size(); ++k) {
+          wrong += runs.end[k] - runs.begin[k] > longest || runs.begin[k] % unit != 0;
+          for (local_int i = runs.begin[k]; i < runs.end[k]; ++i) {
+            ++seen[i];
+            const local_int first = i / unit * unit, last = std::min(A.rows, first + unit);
+            wrong += (std::find(reads.begin() + first, reads.begin() + last, true) !=
+                      reads.begin() + last) != halo;
+          }
+        }
+      };
+      visit(split.interior, false);
+      visit(split.boundary, true);
+      EXPECT_EQ(wrong, 0) << "units of " << unit;
+      EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+      EXPECT_EQ(split.boundary.rows() > 0, A.columns > A.rows) << "boundary rows where a halo is";
+    }
   }
 }
 
-/// The float SpMV's slices (sliced_rows.hpp), on every level (the coarse planes not a whole
+/// The SpMV's slices (sliced_rows.hpp) in Value, on every level (the coarse planes not a whole
 /// number of slices) and on every rank count: a slice that qualifies holds its rows' entries in
-/// float and zeros, on one rank every slice but those at the first and last planes qualifies,
+/// Value and zeros, on one rank every slice but those at the first and last planes qualifies,
 /// and the SpMV with them (runs of 100 rows, so most start inside a slice) is the exact product
-/// of the float values to a float sum's rounding, in both halo parts, as it is without them.
-TEST(OpenMPBackend, FloatSpmvSlicesHoldTheRowsAndMatchTheExactProduct) {
+/// of the Value entries to a Value sum's rounding, in both halo parts, as it is without them;
+/// in double so is the SpMV fused with its dot, and the dot.
+template <class Value>
+void check_sliced_spmv() {
   using namespace backends::openmp;
+  constexpr double unit = std::is_same_v<Value, float> ? 0x1p-24 : 0x1p-53;
   Comm comm;
   Problem problem = generate_problem(testing::small_geometry(comm, 24, 8, 16), comm);
   for (const Level& level : problem.levels) {
     const SparseMatrix& A = level.A;
-    const SlicedRows sliced = make_float_sliced_rows(A);
+    const SlicedRows<Value> sliced = make_sliced_rows<Value>(A);
     int wrong = 0;
     for (local_int s = 0; s < sliced.slices(); ++s) {
       for (local_int i = s * slice_rows; sliced.qualifies(s) && i < (s + 1) * slice_rows; ++i) {
         Entries held, expected;
         for (int e = 0; e < sliced.pattern_size[s]; ++e) {
-          const float v =
+          const Value v =
               sliced.values.data()[sliced.value_start[s] + e * slice_rows + i % slice_rows];
-          if (v != 0.0f) held.emplace_back(i + sliced.offsets[sliced.pattern_start[s] + e], v);
+          if (v != 0) held.emplace_back(i + sliced.offsets[sliced.pattern_start[s] + e], v);
         }
+        for (std::uint32_t k = sliced.halo_start[s]; k < sliced.halo_start[s + 1]; ++k) {
+          if (s * slice_rows + sliced.halo_row[k] == i) {
+            held.emplace_back(sliced.halo_column[k], sliced.halo_value[k]);
+          }
+        }
+        std::sort(held.begin(), held.end());
         for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-          expected.emplace_back(A.column_index[k], static_cast<float>(A.values[k]));
+          expected.emplace_back(A.column_index[k], static_cast<Value>(A.values[k]));
         }
         std::sort(expected.begin(), expected.end());
         wrong += held != expected;
       }
     }
     EXPECT_EQ(wrong, 0);
-    // On one rank only the slices that reach past the first or last plane's rows (and a line)
-    // lack an owned row; elsewhere halo columns take some more.
+    // Only the slices that reach past the first or last plane's rows (and a line) lack an owned
+    // row: the halo's entries are kept apart.
     const local_int plane = level.geometry.nx * level.geometry.ny;
     const local_int ends = 2 * ((plane + level.geometry.nx + slice_rows) / slice_rows);
-    if (comm.size() == 1) {
-      EXPECT_GE(sliced.qualifying(), sliced.slices() - ends) << A.rows;
+    EXPECT_GE(sliced.qualifying(), sliced.slices() - ends) << A.rows;
+    if (comm.size() > 1 && &level == &problem.fine()) {
+      EXPECT_GT(sliced.halo_value.size(), 0u);
     }
     if (&level == &problem.fine()) {
       EXPECT_GT(sliced.qualifying(), 0);
@@ -437,27 +473,59 @@ TEST(OpenMPBackend, FloatSpmvSlicesHoldTheRowsAndMatchTheExactProduct) {
 
     const BlockColoring coloring = color_blocks(A, cpu_block_rows(level.geometry, 1));
     const SweepLayout layout = make_sweep_layout(A, coloring, SweepForm::fixed_width);
-    const FloatSweepCopy copy = make_float_sweep_copy(layout);
+    std::optional<FloatSweepCopy> copy;  // the split copy's values in float
+    SweepValues<Value> split_values{};
+    if constexpr (std::is_same_v<Value, float>) {
+      copy = make_float_sweep_copy(layout);
+      split_values = copy->values();
+    } else {
+      split_values = values_of(layout);
+    }
     const HaloSplit split = split_by_halo(A, 100);
-    std::vector<float> x(A.columns);
-    for (local_int j = 0; j < A.columns; ++j) x[j] = 0.5f + float((j * 37 + 11) % 101) / 101.0f;
-    for (const SlicedRows* slices : {&sliced, static_cast<const SlicedRows*>(nullptr)}) {
-      std::vector<float> y(A.rows, -1.0f);
-      spmv(layout, copy.values(), split.interior, x.data(), y.data(), slices);
-      spmv(layout, copy.values(), split.boundary, x.data(), y.data(), slices);
-      double worst = 0;  // |y_i - exact_i| / (sum |a_ij x_j| 2^-24), the largest row
+    std::vector<Value> x(A.columns);
+    for (local_int j = 0; j < A.columns; ++j) x[j] = Value(0.5) + Value((j * 37 + 11) % 101) / 101;
+    // |got - exact| / (sum |terms| unit), the largest row, and the dot's likewise.
+    const auto worst_row = [&](const std::vector<Value>& y) {
+      double worst = 0;
       for (local_int i = 0; i < A.rows; ++i) {
-        double exact = 0, scale = 0;
+        long double exact = 0;
+        double scale = 0;
         for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
-          const double term = double(static_cast<float>(A.values[k])) * x[A.column_index[k]];
+          const long double term =
+              static_cast<long double>(static_cast<Value>(A.values[k])) * x[A.column_index[k]];
           exact += term;
-          scale += std::abs(term);
+          scale += std::abs(static_cast<double>(term));
         }
-        worst = std::max(worst, std::abs(y[i] - exact) / (scale * 0x1p-24));
+        worst = std::max(worst, std::abs(static_cast<double>(y[i] - exact)) / (scale * unit));
       }
-      EXPECT_LE(worst, 32.0) << (slices ? "with" : "without") << " slices, rows " << A.rows;
+      return worst;
+    };
+    for (const SlicedRows<Value>* slices : {&sliced, static_cast<decltype(&sliced)>(nullptr)}) {
+      std::vector<Value> y(A.rows, -1);
+      spmv(layout, split_values, split.interior, x.data(), y.data(), slices);
+      spmv(layout, split_values, split.boundary, x.data(), y.data(), slices);
+      EXPECT_LE(worst_row(y), 32.0) << (slices ? "with" : "without") << " slices, rows " << A.rows;
+    }
+    if constexpr (std::is_same_v<Value, double>) {
+      std::vector<double> y(A.rows, -1);
+      const double dot = spmv_dot(layout, sliced, split.interior, x.data(), y.data()) +
+                         spmv_dot(layout, sliced, split.boundary, x.data(), y.data());
+      EXPECT_LE(worst_row(y), 32.0) << "fused with the dot, rows " << A.rows;
+      long double exact = 0;
+      double scale = 0;
+      for (local_int i = 0; i < A.rows; ++i) {
+        exact += static_cast<long double>(x[i]) * y[i];
+        scale += std::abs(x[i] * y[i]);
+      }
+      EXPECT_LE(std::abs(static_cast<double>(dot - exact)) / (scale * unit), 64.0) << A.rows;
     }
   }
+}
+
+TEST(OpenMPBackend, SpmvSlicesHoldTheRowsAndMatchTheExactProduct) { check_sliced_spmv<double>(); }
+
+TEST(OpenMPBackend, FloatSpmvSlicesHoldTheRowsAndMatchTheExactProduct) {
+  check_sliced_spmv<float>();
 }
 
 TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
@@ -490,9 +558,16 @@ TEST(OpenMPBackend, CountsTheBytesItsKernelsStream) {
   };
   const double lower = part_bytes(layout.lower_width, layout.lower_apart);
   const double upper = part_bytes(layout.upper_width, layout.upper_apart);
-  // SpMV streams the copy's diagonal, L and U, and x, and writes y.
+  // SpMV streams its slices, the copy's diagonal and fixed-width L and U rows for the rows
+  // outside them and all the entries apart, and x, and writes y: fewer bytes than the split
+  // copy's rows alone.
+  const SlicedRows<double> sliced = make_sliced_rows<double>(A);
+  const double unsliced = 1.0 - 16.0 * sliced.qualifying() / A.rows;
+  const double apart = part_bytes(0, layout.lower_apart) + part_bytes(0, layout.upper_apart);
   const auto spmv = counted([&] { backend.spmv(0, x, y); });
-  EXPECT_EQ(spmv.first, 8.0 * A.rows + lower + upper + 8.0 * A.columns);
+  EXPECT_DOUBLE_EQ(spmv.first, unsliced * (8.0 * A.rows + lower + upper - apart) + apart +
+                                   slice_bytes(sliced) + 8.0 * A.columns);
+  EXPECT_LT(spmv.first, 8.0 * A.rows + lower + upper + 8.0 * A.columns);
   EXPECT_EQ(spmv.second, 8.0 * A.rows);
   // A symmetric sweep reads the split copy's U twice and L once; from x = 0 it skips U and x in
   // the forward sweep.

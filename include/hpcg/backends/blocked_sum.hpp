@@ -59,14 +59,23 @@ class PairwiseSum {
   long long blocks_ = 0;
 };
 
+/// blocked_sum's default: nothing to do before a block.
+struct NothingBeforeBlock {
+  HPCG_SUM_FUNCTION void operator()(local_int, local_int) const {}
+};
+
 /// sum of term(i) for i in [begin, end), blocked and pairwise: a block's term passes through at
 /// most 32 + 2 additions inside it, then one per level of the pairwise tree, and the tree's
 /// partial sums through as many more at the end: at most 2 ceil(log2 n) + 21 in all.
-template <class Term>
-HPCG_SUM_FUNCTION double blocked_sum(local_int begin, local_int end, const Term& term) {
+/// before_block(start, stop) runs ahead of each block's terms, for a caller that computes what
+/// they read a block at a time, while it is in cache.
+template <class Term, class BeforeBlock = NothingBeforeBlock>
+HPCG_SUM_FUNCTION double blocked_sum(local_int begin, local_int end, const Term& term,
+                                     const BeforeBlock& before_block = {}) {
   PairwiseSum sum;
   for (local_int start = begin; start < end; start += summation_block) {
     const local_int stop = end - start < summation_block ? end : start + summation_block;
+    before_block(start, stop);
     sum.add(block_sum(start, stop, term));
   }
   return sum.total();

@@ -62,7 +62,7 @@ double FloatSweepCopy::bytes() const {
 void OpenMPBackend::spmv_float_part(HaloPart part, int l, const BackendVector& x,
                                     BackendVector& y) {
   const HaloSplit& split = ordering(l).halo_split;
-  const SlicedRows& sliced = float_sliced_rows(l);
+  const SlicedRows<float>& sliced = float_sliced_rows(l);
   openmp::spmv(ordering(l).layout, float_sweep_values(l),
                part == HaloPart::before_halo ? split.interior : split.boundary,
                host_data_float(x), host_data_float(y), &sliced);

@@ -36,9 +36,9 @@ SweepValues<float> OpenMPBackend::float_sweep_values(int l) {
   return o.float_copy->values();
 }
 
-const SlicedRows& OpenMPBackend::float_sliced_rows(int l) {
+const SlicedRows<float>& OpenMPBackend::float_sliced_rows(int l) {
   LevelOrdering& o = ordering(l);
-  if (!o.float_sliced) o.float_sliced = make_float_sliced_rows(level(l).A);
+  if (!o.float_sliced) o.float_sliced = make_sliced_rows<float>(level(l).A);
   return *o.float_sliced;
 }
 

@@ -6,8 +6,9 @@
 namespace hpcg::backends::openmp {
 namespace {
 
-bool reads_halo(const SparseMatrix& A, local_int i) {
-  for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+/// Whether any row of [begin, end) reads a halo column.
+bool reads_halo(const SparseMatrix& A, local_int begin, local_int end) {
+  for (nnz_int k = A.row_start[begin]; k < A.row_start[end]; ++k) {
     if (A.column_index[k] >= A.rows) return true;
   }
   return false;
@@ -28,17 +29,20 @@ local_int RowRuns::rows() const {
   return total;
 }
 
-HaloSplit split_by_halo(const SparseMatrix& A, local_int max_run_rows) {
+HaloSplit split_by_halo(const SparseMatrix& A, local_int max_run_rows, local_int unit_rows) {
   HaloSplit split;
   local_int run_start = 0;
-  for (local_int i = 0; i <= A.rows; ++i) {
-    const bool ends = i == A.rows || (i > run_start && reads_halo(A, i) != reads_halo(A, run_start));
-    if (!ends) continue;
-    if (run_start < i) {
-      add_run(reads_halo(A, run_start) ? split.boundary : split.interior, run_start, i,
-              max_run_rows);
+  bool run_reads = false;  // whether the run from run_start reads the halo
+  for (local_int u = 0; u < A.rows; u += unit_rows) {
+    const bool reads = reads_halo(A, u, std::min(A.rows, u + unit_rows));
+    if (u > run_start && reads != run_reads) {
+      add_run(run_reads ? split.boundary : split.interior, run_start, u, max_run_rows);
+      run_start = u;
     }
-    run_start = i;
+    run_reads = reads;
+  }
+  if (run_start < A.rows) {
+    add_run(run_reads ? split.boundary : split.interior, run_start, A.rows, max_run_rows);
   }
   return split;
 }

@@ -361,55 +361,66 @@ void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& value
   });
 }
 
+/// y over rows [i, end) of one run, each whole slice that qualifies from `sliced` (none where
+/// null), the other rows from the split copy M; lower_h and upper_h are M's cursors at row i,
+/// left at row end.
+template <class Matrix, class Value>
+[[gnu::always_inline]] inline void spmv_rows(const Matrix& M, const SlicedRows<Value>* sliced,
+                                             local_int i, local_int end, const Value* x,
+                                             Value* y, local_int& lower_h, local_int& upper_h) {
+  while (i < end) {
+    if (sliced != nullptr && i % slice_rows == 0 && i + slice_rows <= end &&
+        sliced->qualifies(i / slice_rows)) {
+      sliced->product(i / slice_rows, x, y);
+      // The slice took its rows' entries apart too: the cursors move past them.
+      i += slice_rows;
+      M.lower.apart.seek(lower_h, i);
+      M.upper.apart.seek(upper_h, i);
+      continue;
+    }
+    M.prefetch_ahead(i, end - 1);
+    y[i] = M.product(i, x, lower_h, upper_h);
+    ++i;
+  }
+}
+
 template <class Value>
 void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
-          const Value* x, Value* y, const SlicedRows* sliced) {
+          const Value* x, Value* y, const SlicedRows<Value>* sliced) {
   static_assert(std::is_same_v<Value, double> || std::is_same_v<Value, float>);
-  HPCG_REQUIRE((sliced == nullptr || std::is_same_v<Value, float>));
   const auto count = static_cast<long>(runs.size());
   with_sweep_matrix(layout, values, [&](const auto& M) {
 #pragma omp parallel for schedule(static)
     for (long k = 0; k < count; ++k) {
-      const local_int end = runs.end[k];
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
       local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
-      for (local_int i = runs.begin[k]; i < end;) {
-        if constexpr (std::is_same_v<Value, float>) {
-          const local_int s = i / slice_rows;
-          if (sliced != nullptr && i % slice_rows == 0 && i + slice_rows <= end &&
-              sliced->qualifies(s)) {
-            sliced->product(s, x, y);
-            // The slice took its rows' entries apart too: the cursors move past them.
-            i += slice_rows;
-            M.lower.apart.seek(lower_h, i);
-            M.upper.apart.seek(upper_h, i);
-            continue;
-          }
-        }
-        M.prefetch_ahead(i, end - 1);
-        y[i] = M.product(i, x, lower_h, upper_h);
-        ++i;
-      }
+      spmv_rows(M, sliced, runs.begin[k], runs.end[k], x, y, lower_h, upper_h);
     }
   });
 }
 
-double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y) {
+double spmv_dot(const SweepLayout& layout, const SlicedRows<double>& sliced, const RowRuns& runs,
+                const double* x, double* y) {
   // The contract's local sum (blocked_sum.hpp): each run blocked and pairwise, the runs' sums
-  // pairwise in run order, whichever thread ran them. blocked_sum takes the rows in order.
+  // pairwise in run order, whichever thread ran them. Ahead of each block, y over its rows and
+  // on to the end of the slice that holds its last row.
   const auto count = static_cast<local_int>(runs.size());
   std::vector<double> run_sum(count, 0.0);
   with_sweep_matrix(layout, values_of(layout), [&](const auto& M) {
 #pragma omp parallel for schedule(static)
     for (local_int k = 0; k < count; ++k) {
+      const local_int end = runs.end[k];
       local_int lower_h = M.lower.apart.first_from(runs.begin[k]);
       local_int upper_h = M.upper.apart.first_from(runs.begin[k]);
-      run_sum[k] = blocked_sum(runs.begin[k], runs.end[k], [&](local_int i) {
-        M.prefetch_ahead(i, runs.end[k] - 1);
-        const double product = M.product(i, x, lower_h, upper_h);
-        y[i] = product;
-        return x[i] * product;
-      });
+      local_int ready = runs.begin[k];  // y is computed over [runs.begin[k], ready)
+      const auto products = [&](local_int, local_int stop) {
+        if (ready >= stop) return;
+        const local_int through = std::min(end, (stop + slice_rows - 1) / slice_rows * slice_rows);
+        spmv_rows(M, &sliced, ready, through, x, y, lower_h, upper_h);
+        ready = through;
+      };
+      run_sum[k] = blocked_sum(
+          runs.begin[k], end, [&](local_int i) { return x[i] * y[i]; }, products);
     }
   });
   return blocked_sum(0, count, [&run_sum](local_int k) { return run_sum[k]; });
@@ -467,7 +478,7 @@ void residual_restriction(const Level& fine, const SweepLayout& layout,
   template void block_gs_forward(const SweepLayout&, const SweepValues<Value>&,                \
                                  const BlockColoring&, local_int, const Value*, Value*);       \
   template void spmv(const SweepLayout&, const SweepValues<Value>&, const RowRuns&,            \
-                     const Value*, Value*, const SlicedRows*);                                 \
+                     const Value*, Value*, const SlicedRows<Value>*);                          \
   template void residual_restriction(const Level&, const SweepLayout&,                         \
                                      const SweepValues<Value>&, const Value*, const Value*,    \
                                      Value*, const PreSmoothedUpper*);

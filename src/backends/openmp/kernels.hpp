@@ -68,15 +68,16 @@ void block_gs_forward(const SweepLayout& layout, const SweepValues<Value>& value
 /// y = A x from `layout` (the split copy: its diagonal, L and U) for the rows of `runs`
 /// (halo_split.hpp); x's halo must be current where those rows read it. The same matrix summed
 /// in another order than the core's CSR: it differs from the reference SpMV in rounding only.
-/// With `sliced` (float only), the runs' whole slices that qualify come from it instead.
+/// With `sliced`, the runs' whole slices that qualify come from it instead.
 template <class Value>
 void spmv(const SweepLayout& layout, const SweepValues<Value>& values, const RowRuns& runs,
-          const Value* x, Value* y, const SlicedRows* sliced = nullptr);
+          const Value* x, Value* y, const SlicedRows<Value>* sliced = nullptr);
 
-/// spmv on `runs`, returning the local x.y over their rows: per-thread partial sums over the
-/// runs' static chunks, added in thread order, so that it repeats bit for bit; it differs from
-/// spmv then dot in rounding only. y is not read again.
-double spmv_dot(const SweepLayout& layout, const RowRuns& runs, const double* x, double* y);
+/// spmv on `runs` with `sliced`, returning the local x.y over their rows, summed as the
+/// contract asks (blocked_sum.hpp) and the same for any thread count. y is read back while it
+/// is still in cache, not from memory.
+double spmv_dot(const SweepLayout& layout, const SlicedRows<double>& sliced, const RowRuns& runs,
+                const double* x, double* y);
 
 /// w = alpha x + beta y over n entries, returning w.w summed in the same order; w may be x or y.
 double waxpby_norm(local_int n, double alpha, const double* x, double beta, const double* y,

@@ -27,9 +27,10 @@ void OpenMPBackend::prepare(const Problem& problem) {
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring, SweepForm::fixed_width);
     o.sweep_rhs = Vector(level.A.rows);
-    o.halo_split = split_by_halo(level.A);
+    o.halo_split = split_by_halo(level.A, 2048, slice_rows);
+    o.sliced = make_sliced_rows<double>(level.A);
     o.prolonged_upper = make_prolonged_upper(level, o.layout);
-    o.bytes = count_level_bytes(level, o.layout, o.coloring, o.prolonged_upper);
+    o.bytes = count_level_bytes(level, o.layout, o.coloring, o.prolonged_upper, o.sliced);
     orderings_.push_back(std::move(o));
   }
 }
@@ -42,7 +43,8 @@ double OpenMPBackend::optimization_bytes() const {
                  static_cast<double>(c.block_start.size() + c.blocks.size() + c.color_start.size()) +
              sizeof(int) * static_cast<double>(c.block_color.size()) +
              sizeof(double) * static_cast<double>(o.sweep_rhs.size()) + o.layout.bytes() +
-             o.prolonged_upper.bytes() + (o.float_copy ? o.float_copy->bytes() : 0.0) +
+             o.prolonged_upper.bytes() + o.sliced.bytes() +
+             (o.float_copy ? o.float_copy->bytes() : 0.0) +
              (o.float_sliced ? o.float_sliced->bytes() : 0.0);
   }
   return bytes;
@@ -72,7 +74,8 @@ void OpenMPBackend::spmv_part(HaloPart part, int l, const BackendVector& x, Back
   const bool before = part == HaloPart::before_halo;
   forget_upper_sums();
   openmp::spmv(ordering(l).layout, values_of(ordering(l).layout),
-               before ? split.interior : split.boundary, host_data(x), host_data(y));
+               before ? split.interior : split.boundary, host_data(x), host_data(y),
+               &ordering(l).sliced);
   if (!before) traffic_.add(ordering(l).bytes.spmv);
 }
 
@@ -82,13 +85,14 @@ double OpenMPBackend::spmv_dot_part(HaloPart part, int l, const BackendVector& x
   const HaloSplit& split = ordering(l).halo_split;
   forget_upper_sums();
   if (part == HaloPart::before_halo) {
-    interior_dot_ = openmp::spmv_dot(ordering(l).layout, split.interior, host_data(x),
-                                     host_data(y));
+    interior_dot_ = openmp::spmv_dot(ordering(l).layout, ordering(l).sliced, split.interior,
+                                     host_data(x), host_data(y));
     return 0.0;
   }
   const double local =
       interior_dot_ +
-      openmp::spmv_dot(ordering(l).layout, split.boundary, host_data(x), host_data(y));
+      openmp::spmv_dot(ordering(l).layout, ordering(l).sliced, split.boundary, host_data(x),
+                       host_data(y));
   traffic_.add(ordering(l).bytes.spmv);
   return local;
 }
@@ -136,6 +140,7 @@ void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const Backen
 void OpenMPBackend::diagonal_changed(int l) {
   LevelOrdering& o = ordering(l);
   refresh_inverse_diagonal(level(l).A, o.layout);
+  o.sliced = make_sliced_rows<double>(level(l).A);
   o.float_copy.reset();  // made again from the new values when a float step asks
   o.float_sliced.reset();
 }

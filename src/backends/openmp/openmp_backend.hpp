@@ -4,7 +4,8 @@
 // (hpcg/backends/sweep_layout.hpp), and the fused steps of the core's V-cycle: the pre-smoothing
 // from x = 0 reads only L, each backward sweep reads only U, the residual is computed only at
 // the rows restriction injects, and it and the post-smoothing's forward sweep take U x from
-// where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on the split copy. Vectors,
+// where the pre-smoothing left it (prolonged_upper.hpp). SpMV runs on a sliced copy of the
+// matrix (sliced_rows.hpp), on the split copy where a slice does not qualify. Vectors,
 // dot, WAXPBY and prolongation are the reference's kernels in host memory (prolongation on the
 // host arrays, not through upload(), so that it keeps U x). Every kernel of xhpcg's steps adds
 // what it streams to the backend's traffic count (traffic.hpp). xhpgmp's steps
@@ -90,10 +91,11 @@ class OpenMPBackend : public Backend {
     SweepLayout layout;
     Vector sweep_rhs;  ///< t = r - L x of the last forward sweep; -U x after a pre-smoothing
     LevelBytes bytes;  ///< what each step moves on this level
-    HaloSplit halo_split;  ///< SpMV's rows without halo columns, then those with
+    HaloSplit halo_split;  ///< SpMV's slices without halo columns, then those with
     ProlongedUpper prolonged_upper;  ///< what the post-smoothing reads in place of U
     std::optional<FloatSweepCopy> float_copy;  ///< layout's values in float, once a float step asks
-    std::optional<SlicedRows> float_sliced;    ///< A in float slices, once the float SpMV asks
+    SlicedRows<double> sliced;                 ///< A in slices, for SpMV
+    std::optional<SlicedRows<float>> float_sliced;  ///< in float, once the float SpMV asks
     /// The x whose -U x the last pre-smoothing left in sweep_rhs, while nothing but
     /// prolongation and the halo exchange wrote it since; and the correction prolongation added.
     const double* upper_of = nullptr;
@@ -106,7 +108,7 @@ class OpenMPBackend : public Backend {
   /// The float copy of the level's split copy, made at the first call (as float_values()).
   SweepValues<float> float_sweep_values(int level);
   /// The level's matrix in float slices, made at the first call.
-  const SlicedRows& float_sliced_rows(int level);
+  const SlicedRows<float>& float_sliced_rows(int level);
   /// The host addresses of k vectors of T (double or float), for Gram-Schmidt's passes.
   template <class T>
   std::vector<const T*> host_addresses(int k, const BackendVector* basis);

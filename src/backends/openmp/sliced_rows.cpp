@@ -8,15 +8,15 @@ namespace hpcg::backends::openmp {
 
 namespace {
 
-/// Slice s's pattern: the sorted union of its rows' offsets j - i, or empty where the slice does
-/// not qualify (sliced_rows.hpp).
+/// Slice s's pattern: the sorted union of its rows' offsets j - i to owned columns j, or empty
+/// where the slice does not qualify (sliced_rows.hpp).
 std::vector<local_int> pattern_of(const SparseMatrix& A, local_int s) {
   std::vector<local_int> pattern;
   const local_int i0 = s * slice_rows;
   for (local_int i = i0; i < i0 + slice_rows; ++i) {
     for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
       const local_int j = A.column_index[k];
-      if (j >= A.rows) return {};  // a halo column
+      if (j >= A.rows) continue;  // a halo column: kept apart
       const auto at = std::lower_bound(pattern.begin(), pattern.end(), j - i);
       if (at == pattern.end() || *at != j - i) pattern.insert(at, j - i);
     }
@@ -32,19 +32,25 @@ std::vector<local_int> pattern_of(const SparseMatrix& A, local_int s) {
 
 }  // namespace
 
-local_int SlicedRows::qualifying() const {
+template <class Value>
+local_int SlicedRows<Value>::qualifying() const {
   return static_cast<local_int>(
       std::count_if(pattern_size.begin(), pattern_size.end(), [](std::uint8_t n) { return n; }));
 }
 
-double SlicedRows::bytes() const {
+template <class Value>
+double SlicedRows<Value>::bytes() const {
   return values.bytes() + sizeof(local_int) * static_cast<double>(offsets.size()) +
          (sizeof(std::uint32_t) + sizeof(std::uint8_t) + sizeof(std::size_t)) *
-             static_cast<double>(pattern_size.size());
+             static_cast<double>(pattern_size.size()) +
+         sizeof(std::uint32_t) * static_cast<double>(halo_start.size()) +
+         (sizeof(std::uint8_t) + sizeof(local_int) + sizeof(Value)) *
+             static_cast<double>(halo_value.size());
 }
 
-SlicedRows make_float_sliced_rows(const SparseMatrix& A) {
-  SlicedRows sliced;
+template <class Value>
+SlicedRows<Value> make_sliced_rows(const SparseMatrix& A) {
+  SlicedRows<Value> sliced;
   const local_int slices = A.rows / slice_rows;
   std::vector<std::vector<local_int>> patterns(slices);
 #pragma omp parallel for schedule(static)
@@ -69,22 +75,43 @@ SlicedRows make_float_sliced_rows(const SparseMatrix& A) {
 
   // Filled by the slices' own threads (first touch), explicit zeros where a row lacks an offset.
   sliced.values.allocate(values);
-  float* out = sliced.values.data();
+  Value* out = sliced.values.data();
 #pragma omp parallel for schedule(static)
   for (local_int s = 0; s < slices; ++s) {
     const std::vector<local_int>& pattern = patterns[s];
-    float* slice = out + sliced.value_start[s];
-    std::fill(slice, slice + pattern.size() * slice_rows, 0.0f);
+    Value* slice = out + sliced.value_start[s];
+    std::fill(slice, slice + pattern.size() * slice_rows, Value{0});
     for (local_int r = 0; r < slice_rows; ++r) {
       const local_int i = s * slice_rows + r;
       for (nnz_int k = A.row_start[i]; !pattern.empty() && k < A.row_start[i + 1]; ++k) {
+        if (A.column_index[k] >= A.rows) continue;
         const auto e = std::lower_bound(pattern.begin(), pattern.end(), A.column_index[k] - i) -
                        pattern.begin();
-        slice[e * slice_rows + r] += static_cast<float>(A.values[k]);  // a repeated column sums
+        slice[e * slice_rows + r] += static_cast<Value>(A.values[k]);  // a repeated column sums
       }
     }
   }
+
+  // The qualifying slices' entries in halo columns, in row order.
+  sliced.halo_start.assign(1, 0);
+  for (local_int s = 0; s < slices; ++s) {
+    for (local_int r = 0; !patterns[s].empty() && r < slice_rows; ++r) {
+      const local_int i = s * slice_rows + r;
+      for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+        if (A.column_index[k] < A.rows) continue;
+        sliced.halo_row.push_back(static_cast<std::uint8_t>(r));
+        sliced.halo_column.push_back(A.column_index[k]);
+        sliced.halo_value.push_back(static_cast<Value>(A.values[k]));
+      }
+    }
+    sliced.halo_start.push_back(static_cast<std::uint32_t>(sliced.halo_value.size()));
+  }
   return sliced;
 }
+
+template struct SlicedRows<double>;
+template struct SlicedRows<float>;
+template SlicedRows<double> make_sliced_rows(const SparseMatrix&);
+template SlicedRows<float> make_sliced_rows(const SparseMatrix&);
 
 }  // namespace hpcg::backends::openmp

@@ -63,15 +63,21 @@ StepBytes vector_bytes(local_int n, int reads, int writes) {
 }
 
 LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
-                             const BlockColoring& coloring, const ProlongedUpper& prolonged) {
+                             const BlockColoring& coloring, const ProlongedUpper& prolonged,
+                             const SlicedRows<double>& sliced) {
   const SparseMatrix& A = level.A;
   const double n = value_bytes * A.rows, columns = value_bytes * A.columns;
   const double order = array_bytes(coloring.block_start) + array_bytes(coloring.blocks) +
                        array_bytes(coloring.color_start);
   const PartBytes part = part_bytes(layout);
   LevelBytes bytes;
-  // SpMV: the diagonal, L, U and x read, y written.
-  bytes.spmv = {n + part.lower + part.upper + columns, n};
+  // SpMV: the slices that qualify read theirs (sliced_rows.hpp), the other rows the diagonal, L
+  // and U; the entries apart (a cursor passes them all) and x read, y written.
+  const double apart = layout.lower_apart.bytes() + layout.upper_apart.bytes();
+  const double unsliced =
+      A.rows == 0 ? 0.0 : 1.0 - static_cast<double>(slice_rows * sliced.qualifying()) / A.rows;
+  bytes.spmv = {unsliced * (n + part.lower + part.upper - apart) + apart + sliced.bytes() + columns,
+                n};
   // Forward: r, L, U, D^-1 and x read, t and x written; backward: t, U, D^-1 and x read, x
   // written. From x = 0 the forward sweep reads no U and no x, and zeroes x's halo.
   const double backward_read = order + n + part.upper + n + columns;

@@ -12,6 +12,7 @@
 #include "hpcg/backends/sweep_layout.hpp"
 #include "hpcg/problem/problem.hpp"
 #include "prolonged_upper.hpp"
+#include "sliced_rows.hpp"
 
 namespace hpcg::backends::openmp {
 
@@ -25,7 +26,8 @@ struct LevelBytes {
       residual_restriction_after_pre_smoothing, prolongation, pack, unpack;
 };
 LevelBytes count_level_bytes(const Level& level, const SweepLayout& layout,
-                             const BlockColoring& coloring, const ProlongedUpper& prolonged);
+                             const BlockColoring& coloring, const ProlongedUpper& prolonged,
+                             const SlicedRows<double>& sliced);
 
 /// A vector step over n entries reading `reads` distinct vectors and writing `writes`.
 StepBytes vector_bytes(local_int n, int reads, int writes);
