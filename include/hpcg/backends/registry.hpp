@@ -17,8 +17,8 @@ struct BackendEntry {
   std::string name;
   std::string summary;
   /// What its optimisation phase adds to the memory, as a share of HPCG's memory model, known
-  /// before the backend exists, so that sizing and the memory check plan for it (a plugin's:
-  /// the most this project allows its own backends, 0.5, i.e. 1.5 times the reference's).
+  /// before the backend exists, so that sizing and the memory check plan for it (a plugin's,
+  /// which cannot say before it loads: 0.5, i.e. 1.5 times the reference's).
   double memory_share = 0.0;
   /// Creates it; `argument` is the text after "name:" for a row that takes one.
   std::function<std::unique_ptr<Backend>(const std::string& argument, const BackendOptions&)>
