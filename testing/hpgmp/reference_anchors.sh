@@ -4,6 +4,9 @@
 # and mixed iteration counts, initial and final residuals to 1e-6 relative, the same penalty.
 # Usage: reference_anchors.sh RANKS N XHPGMP MPIEXEC
 set -uo pipefail
+# The anchors hold on one thread a rank: on more, the reference backend's float dot adds
+# per-thread partial sums (src/hpgmp/README.md, "Against the reference build").
+export OMP_NUM_THREADS=1
 ranks=$1 n=$2 xhpgmp=$3 mpiexec=$4
 anchors=$(dirname "${BASH_SOURCE[0]}")/reference_anchors.txt
 read -r _ _ dbl_it mix_it initial dbl_final mix_final < <(awk -v r="$ranks" -v n="$n" \
