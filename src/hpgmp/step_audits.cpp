@@ -123,12 +123,7 @@ void StepAuditor::verdict(const std::string& step, int l, double error, double s
   ++audited_;
   std::string reason =
       step_failure(ws_.comm(), step, l, error, scale, tolerance, " in the timed phase");
-  if (reason.empty()) return;
-  const std::string prefix = "backend step " + step + " on level " + std::to_string(l) + " ";
-  for (const std::string& known : reasons_) {
-    if (known.compare(0, prefix.size(), prefix) == 0) return;  // one reason per step and level
-  }
-  reasons_.push_back(std::move(reason));
+  if (!reason.empty() && failed_.emplace(step, l).second) reasons_.push_back(std::move(reason));
 }
 
 template <class T>

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpcg/hpgmp/mxp_workspace.hpp"
@@ -75,6 +77,7 @@ class StepAuditor {
   std::vector<std::vector<local_int>> order_;     ///< the backend's declared sweep order
   long audited_ = 0;
   std::vector<std::string> reasons_;
+  std::set<std::pair<std::string, int>> failed_;  ///< steps and levels with a reason: one each
 };
 
 }  // namespace hpcg::hpgmp
