@@ -17,6 +17,7 @@
 #include "../../src/backends/openmp/kernels.hpp"
 #include "../../src/backends/openmp/openmp_backend.hpp"
 #include "../../src/backends/openmp/sliced_rows.hpp"
+#include "hpcg/backends/reference_kernels.hpp"
 #include "hpcg/backends/registry.hpp"
 #include "hpcg/solver/host_calls.hpp"
 #include "hpcg/validation/validation.hpp"
@@ -383,6 +384,44 @@ TEST(OpenMPBackend, FusedDotsEqualTheUnfusedOnesAndRepeat) {
   omp_set_num_threads(1);
 }
 
+/// After the core changes the fine diagonal (as the CG check does) and says so, SpMV and the
+/// fused SpMV + dot read the new diagonal, and the old one again once it is restored.
+TEST(OpenMPBackend, SpmvFollowsAChangedDiagonal) {
+  Comm comm;
+  Problem problem = generate_problem(testing::small_geometry(comm, 16, 16, 24), comm);
+  backends::openmp::OpenMPBackend backend;
+  backend.optimize(problem);
+  SparseMatrix& A = problem.fine().A;
+  const std::vector<double> saved = A.values;
+  const Vector xv = random_rows(A.columns, A.columns);
+  BackendVector x = backend.allocate(0, VectorRole::check, A.columns);
+  BackendVector y = backend.allocate(0, VectorRole::check, A.rows);
+  backend.upload(xv.data(), 0, A.columns, x);
+  for (double factor : {1e3, 1.0}) {
+    for (local_int i = 0; i < A.rows; ++i) {
+      A.values[A.diagonal[i]] = saved[A.diagonal[i]] * (factor == 1.0 ? 1.0 : factor + i % 7);
+    }
+    backend.diagonal_changed(0);
+    Vector expected(A.rows);
+    reference::spmv(A, xv.data(), expected.data());
+    backend.spmv(0, x, y);
+    const std::vector<double> got = host_copy(backend, y, A.rows);
+    const double dot = backend.spmv_dot(0, x, y);
+    double worst = 0, exact_dot = 0, dot_scale = 0;
+    for (local_int i = 0; i < A.rows; ++i) {
+      double magnitude = 0;  // sum |a_ij x_j|: the row's rounding is 27 units of it at most
+      for (nnz_int k = A.row_start[i]; k < A.row_start[i + 1]; ++k) {
+        magnitude += std::fabs(A.values[k] * xv[A.column_index[k]]);
+      }
+      worst = std::max(worst, std::fabs(got[i] - expected[i]) / (27 * 2.2e-16 * magnitude));
+      exact_dot += xv[i] * expected[i];
+      dot_scale += std::fabs(xv[i] * expected[i]);
+    }
+    EXPECT_LE(worst, 1.0) << "diagonal times " << factor;
+    EXPECT_TRUE(within_rounding(dot, exact_dot, dot_scale, 27)) << "diagonal times " << factor;
+  }
+}
+
 /// Row by row, and in units of 16 rows (the SpMV's slices): each row in one run, on the side of
 /// whether its unit reads the halo, the runs no longer than asked and starting at a unit.
 TEST(OpenMPBackend, HaloSplitCoversEveryRowOnceOnTheRightSide) {
@@ -423,10 +462,10 @@ TEST(OpenMPBackend, HaloSplitCoversEveryRowOnceOnTheRightSide) {
 
 /// The SpMV's slices (sliced_rows.hpp) in Value, on every level (the coarse planes not a whole
 /// number of slices) and on every rank count: a slice that qualifies holds its rows' entries in
-/// Value and zeros, on one rank every slice but those at the first and last planes qualifies,
-/// and the SpMV with them (runs of 100 rows, so most start inside a slice) is the exact product
-/// of the Value entries to a Value sum's rounding, in both halo parts, as it is without them;
-/// in double so is the SpMV fused with its dot, and the dot.
+/// Value and zeros (its halo entries in its own list), every slice but those at the first and
+/// last planes qualifies, and the SpMV with them (runs of 100 rows, so most start inside a
+/// slice) is the exact product of the Value entries to a Value sum's rounding, in both halo
+/// parts, as it is without them; in double so is the SpMV fused with its dot, and the dot.
 template <class Value>
 void check_sliced_spmv() {
   using namespace backends::openmp;

@@ -22,10 +22,14 @@ struct HaloSplit {
   RowRuns interior, boundary;
 };
 
+/// The longest run the backend splits into: short enough that a z-slab's one interior spreads
+/// over the threads.
+constexpr local_int longest_run_rows = 2048;
+
 /// Runs of at most `max_run_rows` rows, made of units of `unit_rows` rows from row 0: a unit
 /// any of whose rows reads a halo column is a boundary unit (the openmp SpMV's slices, whole).
 /// A multiple of unit_rows for max_run_rows keeps every run starting at a unit.
-HaloSplit split_by_halo(const SparseMatrix& A, local_int max_run_rows = 2048,
+HaloSplit split_by_halo(const SparseMatrix& A, local_int max_run_rows = longest_run_rows,
                         local_int unit_rows = 1);
 
 }  // namespace hpcg::backends::openmp

@@ -18,6 +18,9 @@ KernelSet OpenMPBackend::optimized_kernels() const {
   return set;
 }
 
+// Whole slices in every run: a run that started inside a slice would take it row by row.
+static_assert(longest_run_rows % slice_rows == 0);
+
 void OpenMPBackend::prepare(const Problem& problem) {
   orderings_.clear();
   orderings_.reserve(problem.levels.size());
@@ -27,7 +30,7 @@ void OpenMPBackend::prepare(const Problem& problem) {
     o.coloring = color_blocks(level.A, cpu_block_rows(level.geometry, threads));
     o.layout = make_sweep_layout(level.A, o.coloring, SweepForm::fixed_width);
     o.sweep_rhs = Vector(level.A.rows);
-    o.halo_split = split_by_halo(level.A, 2048, slice_rows);
+    o.halo_split = split_by_halo(level.A, longest_run_rows, slice_rows);
     o.sliced = make_sliced_rows<double>(level.A);
     o.prolonged_upper = make_prolonged_upper(level, o.layout);
     o.bytes = count_level_bytes(level, o.layout, o.coloring, o.prolonged_upper, o.sliced);
@@ -140,7 +143,7 @@ void OpenMPBackend::residual_restriction_part(HaloPart part, int l, const Backen
 void OpenMPBackend::diagonal_changed(int l) {
   LevelOrdering& o = ordering(l);
   refresh_inverse_diagonal(level(l).A, o.layout);
-  o.sliced = make_sliced_rows<double>(level(l).A);
+  refresh_sliced_diagonal(level(l).A, o.sliced);
   o.float_copy.reset();  // made again from the new values when a float step asks
   o.float_sliced.reset();
 }

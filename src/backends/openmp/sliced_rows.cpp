@@ -109,9 +109,26 @@ SlicedRows<Value> make_sliced_rows(const SparseMatrix& A) {
   return sliced;
 }
 
+template <class Value>
+void refresh_sliced_diagonal(const SparseMatrix& A, SlicedRows<Value>& sliced) {
+#pragma omp parallel for schedule(static)
+  for (local_int s = 0; s < sliced.slices(); ++s) {
+    const local_int* pattern = sliced.offsets.data() + sliced.pattern_start[s];
+    const local_int* end = pattern + sliced.pattern_size[s];
+    const local_int* zero = std::find(pattern, end, 0);
+    if (zero == end) continue;  // not qualifying
+    Value* diagonal =
+        sliced.values.data() + sliced.value_start[s] + (zero - pattern) * slice_rows;
+    for (local_int r = 0; r < slice_rows; ++r) {
+      diagonal[r] = static_cast<Value>(A.values[A.diagonal[s * slice_rows + r]]);
+    }
+  }
+}
+
 template struct SlicedRows<double>;
 template struct SlicedRows<float>;
 template SlicedRows<double> make_sliced_rows(const SparseMatrix&);
 template SlicedRows<float> make_sliced_rows(const SparseMatrix&);
+template void refresh_sliced_diagonal(const SparseMatrix&, SlicedRows<double>&);
 
 }  // namespace hpcg::backends::openmp

@@ -82,4 +82,9 @@ struct SlicedRows {
 template <class Value>
 SlicedRows<Value> make_sliced_rows(const SparseMatrix& A);
 
+/// A's diagonal (A.values[A.diagonal[i]], as the split copy's refresh reads it) into the slices
+/// that qualify, after the core changed it: patterns and other entries stay as they were.
+template <class Value>
+void refresh_sliced_diagonal(const SparseMatrix& A, SlicedRows<Value>& sliced);
+
 }  // namespace hpcg::backends::openmp
